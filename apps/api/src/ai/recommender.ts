@@ -1,0 +1,412 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  computePackageTotals,
+  formatBRL,
+  formatPercent,
+  matchProcedure,
+  OPTIMIZER_BLOCKS,
+  prepareProcedureText,
+  readGoalText,
+  reaisToCentavos,
+  RecommendationSearch,
+  requiredMarginPercent,
+  selectionViolations,
+  type BudgetReading,
+  type GoalReading,
+  type OptimizerBlock,
+  type OptimizerInput,
+  type OptimizerResult,
+  type ProcedureMatch,
+} from '@portal/domain';
+import { throwIfAborted } from './provider.ts';
+
+/**
+ * The local engine's recommendation work, shared by POST /recommendations/ and the chat: read
+ * the goal text, score every procedure against it, run the exact optimizer (in slices, so a
+ * client that goes away stops it) and explain the result in pt-BR.
+ */
+
+/** A procedure as the engine reads it (a catalogue Service or a chat procedure satisfies it). */
+export interface CatalogueProcedure {
+  id: number;
+  name: string;
+  description?: string | null;
+  block: OptimizerBlock;
+  /** Reais. */
+  value: number;
+  cost: number;
+  min_margin_percent: number;
+  session_limit: number;
+  status: string;
+  benefits?: {
+    main_function?: string | null;
+    benefit1?: string | null;
+    benefit2?: string | null;
+    benefit3?: string | null;
+  } | null;
+}
+
+export interface RelationFacts {
+  serviceId1: number;
+  serviceId2: number;
+  boostPercent: number;
+}
+
+export interface PackageFacts {
+  name: string | null;
+  /** Reais; null when unknown (the margin rule is then skipped and the summary says so). */
+  annualValue: number | null;
+  allowAll: boolean;
+  allowedIds: readonly number[];
+  restrictedIds: readonly number[];
+  sessionLimit: number | null;
+}
+
+export interface RecommendationProblem {
+  goalText: string;
+  /** Functions picked from a list ('Flacidez'); longer free texts are read as goal text. */
+  functions: readonly string[];
+  /** A budget given apart from the text wins over one written in it. */
+  budget: BudgetReading | null;
+  maxItems: number;
+  blockLimits: Record<OptimizerBlock, number>;
+  includeSynergies: boolean;
+  procedures: readonly CatalogueProcedure[];
+  relations: readonly RelationFacts[];
+  pkg: PackageFacts | null;
+}
+
+export interface RecommendationPlan {
+  problem: RecommendationProblem;
+  reading: GoalReading;
+  budget: BudgetReading | null;
+  matches: Map<number, ProcedureMatch>;
+  input: OptimizerInput;
+  byId: Map<number, CatalogueProcedure>;
+  /** Procedures ruled out by the client's exclusions. */
+  excludedIds: number[];
+}
+
+/** One more word than this and a "function" is a sentence: read it as goal text. */
+const FUNCTION_MAX_WORDS = 4;
+const NODES_PER_SLICE = 2_000;
+/**
+ * A safety valve for a shared server: far beyond any real catalogue (they need thousands of
+ * nodes; see bench/optimizer.bench.ts), reached only by pathological ones. The best selection
+ * found so far is then returned and the summary says the search stopped early.
+ */
+export const MAX_SEARCH_NODES = 4_000_000;
+
+export interface SolvedRecommendation {
+  result: OptimizerResult;
+  /** False when MAX_SEARCH_NODES stopped the search before optimality was proven. */
+  complete: boolean;
+}
+
+export function planRecommendation(problem: RecommendationProblem): RecommendationPlan {
+  const shortFunctions = problem.functions.filter(
+    (fn) => fn.split(/\s+/).filter(Boolean).length <= FUNCTION_MAX_WORDS,
+  );
+  const longFunctions = problem.functions.filter((fn) => !shortFunctions.includes(fn));
+  const text = [problem.goalText, ...longFunctions].filter((t) => t.trim() !== '').join('\n');
+  const reading = readGoalText(text, {
+    functions: shortFunctions,
+    vocabulary: problem.procedures.map((p) => p.name),
+  });
+  const budget = problem.budget ?? reading.budget;
+
+  const matches = new Map<number, ProcedureMatch>();
+  const excludedIds: number[] = [];
+  for (const procedure of problem.procedures) {
+    const match = matchProcedure(reading, prepareProcedureText(procedure));
+    matches.set(procedure.id, match);
+    if (match.excludedBy) excludedIds.push(procedure.id);
+  }
+
+  const pkg = problem.pkg;
+  const input: OptimizerInput = {
+    procedures: problem.procedures.map((p) => ({
+      id: p.id,
+      block: p.block,
+      status: p.status,
+      valueCentavos: reaisToCentavos(p.value),
+      costCentavos: reaisToCentavos(p.cost),
+      minMarginPercent: p.min_margin_percent,
+      sessionLimit: p.session_limit,
+      goals: matches.get(p.id)?.goalKeys ?? [],
+      matchScore: matches.get(p.id)?.score ?? 0,
+    })),
+    blockLimits: problem.blockLimits,
+    maxItems: problem.maxItems,
+    budgetCentavos: budget ? budget.annualCentavos : null,
+    packageRules: pkg
+      ? {
+          annualValueCentavos: pkg.annualValue === null ? null : reaisToCentavos(pkg.annualValue),
+          allowAllProcedures: pkg.allowAll,
+          allowedIds: pkg.allowedIds,
+          restrictedIds: pkg.restrictedIds,
+          sessionLimit: pkg.sessionLimit,
+        }
+      : null,
+    synergies: problem.includeSynergies
+      ? problem.relations.map((r) => ({
+          serviceId1: r.serviceId1,
+          serviceId2: r.serviceId2,
+          boostPercent: r.boostPercent,
+        }))
+      : [],
+    excludedIds,
+  };
+  return {
+    problem,
+    reading,
+    budget,
+    matches,
+    input,
+    byId: new Map(problem.procedures.map((p) => [p.id, p])),
+    excludedIds,
+  };
+}
+
+/** The exact optimum, computed a slice at a time; stops when `signal` aborts. */
+export async function solveRecommendation(
+  plan: RecommendationPlan,
+  signal: AbortSignal,
+): Promise<SolvedRecommendation> {
+  throwIfAborted(signal);
+  const search = new RecommendationSearch(plan.input);
+  while (!search.step(NODES_PER_SLICE)) {
+    if (search.nodes >= MAX_SEARCH_NODES) return { result: search.result(), complete: false };
+    await nextTurn();
+    throwIfAborted(signal);
+  }
+  return { result: search.result(), complete: true };
+}
+
+/** The rules a selection breaks for this plan (used to vet a model's answer), or null. */
+export function selectionProblem(plan: RecommendationPlan, ids: readonly number[]): string | null {
+  if (new Set(ids).size !== ids.length) return 'procedimento repetido.';
+  const problems = selectionViolations(plan.input, ids);
+  return problems.length > 0 ? problems.join(' ') : null;
+}
+
+/** Procedures a model may choose from: those every rule lets in, most relevant first. */
+export function candidatesForModel(plan: RecommendationPlan, limit: number): CatalogueProcedure[] {
+  const excluded = new Set(plan.excludedIds);
+  const rules = plan.input.packageRules;
+  return plan.problem.procedures
+    .filter(
+      (p) =>
+        p.status === 'active' &&
+        !excluded.has(p.id) &&
+        plan.problem.blockLimits[p.block] > 0 &&
+        (!rules ||
+          (!rules.restrictedIds.includes(p.id) &&
+            (rules.allowAllProcedures || rules.allowedIds.includes(p.id)))),
+    )
+    .sort(
+      (a, b) =>
+        (plan.matches.get(b.id)?.score ?? 0) - (plan.matches.get(a.id)?.score ?? 0) ||
+        b.value - a.value ||
+        a.id - b.id,
+    )
+    .slice(0, limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Explanations
+// ---------------------------------------------------------------------------------------------
+
+export interface ExplainedItem {
+  service_id: number;
+  block: OptimizerBlock;
+  name: string;
+  reason: string;
+  benefit_for_client: string;
+  reasoning_summary: string;
+}
+
+function joinPt(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
+}
+
+function goalLabels(plan: RecommendationPlan, keys: readonly string[]): string[] {
+  const labels = new Map(plan.reading.goals.map((g) => [g.key, g.label]));
+  return keys.map((key) => labels.get(key) ?? key);
+}
+
+/** Lower-cases the first letter unless the word is an acronym ('LED' stays). */
+function lowerFirst(text: string): string {
+  const [first = '', second = ''] = [...text];
+  if (second !== '' && second === second.toUpperCase() && second !== second.toLowerCase()) {
+    return text;
+  }
+  return first.toLowerCase() + text.slice(first.length);
+}
+
+function benefitTexts(procedure: CatalogueProcedure): string[] {
+  const b = procedure.benefits ?? {};
+  return [b.benefit1, b.benefit2, b.benefit3]
+    .map((text) => text?.trim() ?? '')
+    .filter((text) => text !== '');
+}
+
+function firstSentence(text: string | null | undefined): string {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return '';
+  const cut = trimmed.search(/[.!?](\s|$)/);
+  return cut >= 0 ? trimmed.slice(0, cut + 1) : trimmed;
+}
+
+/** Synergy partners of `id` among the selection, richest first. */
+function partnersOf(plan: RecommendationPlan, id: number, selected: Set<number>) {
+  const partners = new Map<number, number>();
+  for (const s of plan.input.synergies) {
+    const other = s.serviceId1 === id ? s.serviceId2 : s.serviceId2 === id ? s.serviceId1 : null;
+    if (other === null || other === id || !selected.has(other) || s.boostPercent <= 0) continue;
+    partners.set(other, (partners.get(other) ?? 0) + s.boostPercent);
+  }
+  return [...partners.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+export function explainItem(
+  plan: RecommendationPlan,
+  id: number,
+  selected: Set<number>,
+): ExplainedItem | null {
+  const procedure = plan.byId.get(id);
+  if (!procedure) return null;
+  const match = plan.matches.get(id);
+  const labels = goalLabels(plan, match?.goalKeys ?? []);
+  const mainFunction = procedure.benefits?.main_function?.trim();
+  const parts: string[] = [];
+  if (labels.length > 0) {
+    parts.push(
+      `Indicado para ${joinPt(labels)}${mainFunction ? ` (função principal: ${mainFunction})` : ''}.`,
+    );
+  }
+  const partners = partnersOf(plan, id, selected)
+    .slice(0, 2)
+    .map(([other, boost]) => `${plan.byId.get(other)?.name ?? `#${other}`} (+${boost}%)`);
+  if (partners.length > 0) parts.push(`Potencializa o resultado com ${joinPt(partners)}.`);
+  if (labels.length === 0) {
+    parts.push(
+      plan.budget || plan.input.packageRules?.annualValueCentavos != null
+        ? 'Completa o pacote com mais valor para a cliente, dentro do orçamento e da margem.'
+        : 'Completa o pacote com mais valor para a cliente, dentro dos limites por bloco.',
+    );
+  }
+  const benefits = benefitTexts(procedure);
+  const benefitForClient =
+    benefits.length > 0
+      ? `${joinPt(benefits.map((text, index) => (index === 0 ? text : lowerFirst(text))))}.`.replace(
+          /\.\.$/,
+          '.',
+        )
+      : firstSentence(procedure.description) ||
+        (labels.length > 0
+          ? `Ajuda a cliente a alcançar o objetivo de ${joinPt(labels)}.`
+          : 'Cuidado complementar que enriquece o plano anual da cliente.');
+  const coverage =
+    labels.length > 0
+      ? `Cobre ${labels.length === 1 ? '1 objetivo' : `${labels.length} objetivos`} (${labels.join(', ')})`
+      : 'Sem objetivo direto';
+  return {
+    service_id: id,
+    block: procedure.block,
+    name: procedure.name,
+    reason: parts.join(' '),
+    benefit_for_client: benefitForClient,
+    reasoning_summary: `${coverage}; bloco ${procedure.block}; ${formatBRL(reaisToCentavos(procedure.value))}.`,
+  };
+}
+
+/** Items for the chosen ids, in the order given, and a pt-BR summary of the whole answer. */
+export function explainSelection(
+  plan: RecommendationPlan,
+  ids: readonly number[],
+  options: { marginRuleApplied: boolean; searchComplete?: boolean },
+): { items: ExplainedItem[]; summary: string } {
+  const selected = new Set(ids);
+  const items = ids.flatMap((id) => {
+    const item = explainItem(plan, id, selected);
+    return item ? [item] : [];
+  });
+  const chosen = items.map((item) => plan.byId.get(item.service_id)!);
+  const sentences: string[] = [];
+
+  const covered = new Set(
+    items.flatMap((item) => plan.matches.get(item.service_id)?.goalKeys ?? []),
+  );
+  const desired = plan.reading.goals;
+  if (items.length === 0) {
+    sentences.push(
+      'Nenhum procedimento atende às restrições atuais (pacote, limites por bloco, orçamento, margem e exclusões).',
+    );
+  } else {
+    const coveredLabels = goalLabels(plan, [...covered]);
+    sentences.push(
+      `${items.length} ${items.length === 1 ? 'procedimento recomendado' : 'procedimentos recomendados'}${
+        coveredLabels.length > 0 ? ` para ${joinPt(coveredLabels)}` : ''
+      }.`,
+    );
+    const total = chosen.reduce((sum, p) => sum + reaisToCentavos(p.value), 0);
+    sentences.push(`Valor avulso: ${formatBRL(total)}.`);
+  }
+  if (desired.length === 0) {
+    sentences.push(
+      'Nenhum objetivo reconhecido no texto: priorizado o maior valor para a cliente.',
+    );
+  } else {
+    const missing = desired.filter((g) => !covered.has(g.key)).map((g) => g.label);
+    if (missing.length > 0) sentences.push(`Sem procedimento disponível para: ${joinPt(missing)}.`);
+  }
+  const budget = plan.budget;
+  if (budget) {
+    sentences.push(
+      budget.period === 'monthly' && budget.monthlyCentavos !== null
+        ? `Orçamento de ${formatBRL(budget.monthlyCentavos)} por mês, considerado como ${formatBRL(budget.annualCentavos)} no ano (× 12).`
+        : `Orçamento anual: ${formatBRL(budget.annualCentavos)}.`,
+    );
+  }
+  const annual = plan.input.packageRules?.annualValueCentavos;
+  if (options.marginRuleApplied && annual != null) {
+    const totals = computePackageTotals(
+      annual,
+      chosen.map((p) => ({ value: p.value, cost: p.cost })),
+    );
+    const required = requiredMarginPercent(chosen);
+    sentences.push(
+      `Margem do pacote: ${formatPercent(totals.margemPct)} (mínima exigida: ${formatPercent(required)}).`,
+    );
+  } else {
+    sentences.push('Sem valor de pacote informado: a regra de margem não foi aplicada.');
+  }
+  if (plan.reading.exclusions.length > 0) {
+    const texts = plan.reading.exclusions.map((e) => `"${e.text}"`);
+    const count = plan.excludedIds.length;
+    sentences.push(
+      `Excluídos a pedido (${joinPt(texts)}): ${count} ${count === 1 ? 'procedimento' : 'procedimentos'}.`,
+    );
+  }
+  if (options.searchComplete === false) {
+    sentences.push(
+      'Busca encerrada pelo limite de processamento: esta é a melhor seleção encontrada, não necessariamente a ótima.',
+    );
+  }
+  return { items, summary: sentences.join(' ') };
+}
+
+/** Block limits from an explicit request, else the package, else 1 per block (DESIGN 6). */
+export function resolveBlockLimits(
+  explicit: Partial<Record<OptimizerBlock, number | undefined>> | null | undefined,
+  fromPackage: { a: number; b: number; c: number; d: number } | null | undefined,
+): Record<OptimizerBlock, number> {
+  const limits = {} as Record<OptimizerBlock, number>;
+  for (const block of OPTIMIZER_BLOCKS) {
+    const key = block.toLowerCase() as 'a' | 'b' | 'c' | 'd';
+    limits[block] = explicit?.[block] ?? fromPackage?.[key] ?? 1;
+  }
+  return limits;
+}

@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { AppDb, Database } from './db/client.ts';
+import type { AttemptLimiter } from './auth/attempt-limiter.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What every module receives: the resources it may use, nothing global. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: AppDb;
+  tokens: TokenService;
+  mailer: Mailer;
+  loginLimiter: AttemptLimiter;
+}
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A module registers its routes on the app it is given (already prefixed by /api/v1). */
+export type ModuleRoutes = (app: ZodApp, ctx: AppContext) => void | Promise<void>;

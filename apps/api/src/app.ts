@@ -1,0 +1,225 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { getOrCreateSecret } from './db/secrets.ts';
+import { installAccessControl, type Access } from './auth/access.ts';
+import { MemoryAttemptLimiter, type AttemptLimiter } from './auth/attempt-limiter.ts';
+import { TokenService } from './auth/tokens.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { BODY_LIMIT_BYTES, LOGIN_FAILURE_WINDOW_MS } from './http/limits.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import type { AppContext, ModuleRoutes } from './app-context.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { servicesRoutes } from './modules/services/routes.ts';
+import { servicePhotosRoutes } from './modules/service-photos/routes.ts';
+import { packagesRoutes } from './modules/packages/routes.ts';
+import { servicesRelationsRoutes } from './modules/services-relations/routes.ts';
+import { noticesRoutes } from './modules/notices/routes.ts';
+import { trainingsRoutes } from './modules/trainings/routes.ts';
+import { synergiesRoutes } from './modules/synergies/routes.ts';
+import { pdfRoutes } from './modules/pdf/routes.ts';
+import { recommendationsRoutes } from './modules/recommendations/routes.ts';
+import { aiChatRoutes } from './modules/ai-chat/routes.ts';
+import { aiConfigsRoutes } from './modules/ai-configs/routes.ts';
+
+/** Every resource module, in the order its routes register under /api/v1. */
+const MODULES: ModuleRoutes[] = [
+  authRoutes,
+  usersRoutes,
+  servicesRoutes,
+  servicePhotosRoutes,
+  packagesRoutes,
+  servicesRelationsRoutes,
+  noticesRoutes,
+  trainingsRoutes,
+  synergiesRoutes,
+  pdfRoutes,
+  recommendationsRoutes,
+  aiChatRoutes,
+  aiConfigsRoutes,
+];
+
+/** One registered route as the security suites see it: they walk every route of the app. */
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered (HEAD excluded), for the authorization matrix and the fuzzer. */
+    routeTable: readonly RouteTableEntry[];
+  }
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+  loginLimiter?: AttemptLimiter;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // X-Forwarded-For is believed only from a proxy on this host or a private network: a client
+    // on the internet cannot forge its address to dodge the per-address login throttle.
+    trustProxy: 'loopback, linklocal, uniquelocal',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const routeTable: RouteTableEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt'));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens: new TokenService(jwtSecret, config.tokenTtlSeconds),
+    mailer: deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
+    loginLimiter: deps.loginLimiter ?? new MemoryAttemptLimiter(LOGIN_FAILURE_WINDOW_MS),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in style tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // YouTube embeds in the training pages; blob: for the PDF preview.
+        frameSrc: [
+          "'self'",
+          'blob:',
+          'https://www.youtube.com',
+          'https://www.youtube-nocookie.com',
+        ],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 2048, encodings: ['br', 'gzip'] });
+
+  installAccessControl(app, ctx.db, ctx.tokens);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Portal Estética API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The docs UI sets its own policy; keep it as strict as the rest of the app's.
+    transformStaticCSP: (policy) =>
+      policy
+        .replace("base-uri 'self'", "base-uri 'none'")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
+
+  app.get(
+    '/api/v1/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ detail: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (await database.ping()) return { status: 'ok' as const };
+      return reply.status(503).send({ detail: 'Banco de dados indisponível.' });
+    },
+  );
+
+  await app.register(
+    async (api) => {
+      for (const registerModule of MODULES) await registerModule(api, ctx);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year, index.html for every other page. */
+function serveWebApp(app: FastifyInstance, webDist: string): void {
+  const indexPath = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexPath);
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !path.extname(request.url.split('?')[0] ?? '');
+    if (isPage && hasWeb) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: 'Não encontrado.' });
+  });
+}

@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+
+export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a transaction callback receives; repositories accept either. */
+export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+export type DbOrTx = AppDb | AppTx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: AppDb;
+  /** Runs a multi-statement SQL script (migrations). */
+  exec(sqlText: string): Promise<void>;
+  /** Rows of a parameterised query, for the few places the query builder cannot express. */
+  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /** True when the database answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The embedded database's files as a tarball (tests clone a migrated template from it). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+// numeric(…) columns are read as numbers by Drizzle's mode:'number'; make bare pg queries agree.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Directory of the embedded database; omitted means in memory. */
+  dataDir?: string;
+  /** A dumped, migrated data directory to start from (tests clone a template this way). */
+  template?: Blob;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as AppDb;
+  let poolClosed = false;
+  return {
+    kind: 'postgres',
+    db,
+    async exec(sqlText) {
+      const client = await pool.connect();
+      try {
+        await client.query(sqlText);
+      } finally {
+        client.release();
+      }
+    },
+    async query<T>(sqlText: string, params: unknown[] = []) {
+      const result = await pool.query(sqlText, params);
+      return result.rows as T[];
+    },
+    async ping() {
+      if (poolClosed) return false;
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (poolClosed) return;
+      poolClosed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  let release: (() => void) | undefined;
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    release = lockDataDir(options.dataDir);
+    dataDir = path.join(options.dataDir, 'pgdata');
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.template ? { loadDataDir: options.template } : {}),
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    release?.();
+    throw error;
+  }
+  takeTurnsWithIo(client);
+  const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db,
+    async exec(sqlText) {
+      await client.exec(sqlText);
+    },
+    async query<T>(sqlText: string, params: unknown[] = []) {
+      const result = await client.query<T>(sqlText, params);
+      return result.rows;
+    },
+    async ping() {
+      if (closed) return false;
+      try {
+        await client.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir('none');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        release?.();
+      }
+    },
+  };
+}
+
+/**
+ * PGlite runs the statements waiting for it back to back in promise callbacks, so while a queue
+ * drains Node never gets to its I/O phase: under 100 concurrent connections new sockets waited
+ * seconds to be accepted and read (10 s timeouts in bench/load.ts). Here every top-level
+ * operation enters PGlite one at a time, first come first served, after a turn of the event loop,
+ * so sockets are served between statements. Statements inside a transaction use the transaction
+ * handle and are not gated.
+ */
+function takeTurnsWithIo(client: PGlite): void {
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(operation: () => Promise<T>): Promise<T> => {
+    const result = tail.then(() => nextTurn()).then(operation);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = <T>(sqlText: string, params?: unknown[], options?: QueryOptions) =>
+    inTurn(() => query<T>(sqlText, params, options));
+  client.exec = (sqlText: string, options?: QueryOptions) => inTurn(() => exec(sqlText, options));
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
+    inTurn(() => transaction(callback));
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from './client.ts';
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
+
+/**
+ * Applies migrations/NNNN_*.sql in order, each in its own transaction, recording what ran.
+ * On PostgreSQL an advisory lock keeps two starting processes from migrating at once.
+ */
+export async function runMigrations(database: Database): Promise<string[]> {
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+    .sort();
+  const lock = database.kind === 'postgres';
+  if (lock) await database.query('SELECT pg_advisory_lock(727274)');
+  try {
+    await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Set(
+      (await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map(
+        (r) => r.name,
+      ),
+    );
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const body = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+      const name = file.replace(/'/g, "''");
+      await database.exec(
+        `BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`,
+      );
+      applied.push(file);
+    }
+    return applied;
+  } catch (error) {
+    await database.exec('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    if (lock) await database.query('SELECT pg_advisory_unlock(727274)');
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * Drizzle mirror of migrations/*.sql (the migrations are the source of truth; keep both in step).
+ */
+import {
+  boolean,
+  char,
+  customType,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
+
+/** bytea read as Buffer; written through decode($1,'base64') for speed (see photos repository). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  profile: text('profile', { enum: ['professional', 'admin', 'manager'] }).notNull(),
+  unit: text('unit'),
+  status: text('status', { enum: ['active', 'inactive', 'pending'] }).notNull(),
+  profilePhoto: text('profile_photo'),
+  passwordHash: text('password_hash').notNull(),
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const services = pgTable('services', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  nameKey: text('name_key').notNull().unique(),
+  description: text('description').notNull().default(''),
+  block: char('block', { length: 1, enum: ['A', 'B', 'C', 'D'] }).notNull(),
+  value: money('value').notNull(),
+  cost: money('cost').notNull(),
+  minMarginPercent: percent('min_margin_percent').notNull(),
+  sessionLimit: integer('session_limit').notNull(),
+  status: text('status', { enum: ['active', 'inactive'] }).notNull(),
+  mainFunction: text('main_function'),
+  benefit1: text('benefit1'),
+  benefit2: text('benefit2'),
+  benefit3: text('benefit3'),
+  photosLimit: integer('photos_limit').notNull().default(4),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const servicePhotos = pgTable('service_photos', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  serviceId: integer('service_id')
+    .notNull()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  mimeType: text('mime_type', { enum: ['image/png', 'image/jpeg', 'image/webp'] }).notNull(),
+  image: bytea('image').notNull(),
+  caption: text('caption').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const packages = pgTable('packages', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  nameKey: text('name_key').notNull().unique(),
+  annualValue: money('annual_value').notNull(),
+  discountPercent: percent('discount_percent').notNull(),
+  status: text('status', { enum: ['active', 'inactive'] }).notNull(),
+  sessionLimit: integer('session_limit'),
+  blockLimitA: integer('block_limit_a').notNull(),
+  blockLimitB: integer('block_limit_b').notNull(),
+  blockLimitC: integer('block_limit_c').notNull(),
+  blockLimitD: integer('block_limit_d').notNull(),
+  allProceduresAllowed: boolean('all_procedures_allowed').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const packageProcedures = pgTable(
+  'package_procedures',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['allowed', 'restricted'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.serviceId] })],
+);
+
+export const synergyRelations = pgTable('synergy_relations', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  serviceId1: integer('service_id_1')
+    .notNull()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  serviceId2: integer('service_id_2')
+    .notNull()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  category: text('category').notNull(),
+  rationale: text('rationale'),
+  boostPercent: integer('boost_percent').notNull(),
+  baseNarrative: text('base_narrative'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const notices = pgTable('notices', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title').notNull(),
+  titleKey: text('title_key').notNull().unique(),
+  text: text('text').notNull(),
+  category: text('category', {
+    enum: ['urgent', 'scarcity', 'exclusive', 'new_purchase'],
+  }).notNull(),
+  active: boolean('active').notNull(),
+  imageUrl: text('image_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export interface ContentSection {
+  title: string;
+  text: string;
+}
+
+export const trainings = pgTable('trainings', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title').notNull(),
+  titleKey: text('title_key').notNull().unique(),
+  description: text('description').notNull(),
+  category: text('category', {
+    enum: ['skincare', 'body', 'equipment', 'sales', 'other'],
+  }).notNull(),
+  videoUrl: text('video_url'),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  contentSections: jsonb('content_sections').$type<ContentSection[]>().notNull(),
+  active: boolean('active').notNull(),
+  likeCount: integer('like_count').notNull().default(0),
+  dislikeCount: integer('dislike_count').notNull().default(0),
+  searchText: text('search_text').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const trainingReactions = pgTable(
+  'training_reactions',
+  {
+    trainingId: integer('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction', { enum: ['like', 'dislike'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.trainingId, t.userId] })],
+);
+
+export const aiConfigs = pgTable('ai_configs', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  codigo: text('codigo').notNull().unique(),
+  prompt: text('prompt').notNull(),
+  rules: text('rules').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { AppDb, AppTx } from './client.ts';
+import { usersService } from '../modules/users/service.ts';
+import { seedDemoCatalogue } from '../modules/services/seed.ts';
+import { seedDemoNotices } from '../modules/notices/seed.ts';
+import { seedDemoTrainings } from '../modules/trainings/seed.ts';
+import { seedAiConfigs } from '../modules/ai-configs/seed.ts';
+
+/**
+ * Demo content per module, run in order inside one transaction on a database with no users yet.
+ * A module adds its own seeder here.
+ */
+const DEMO_SEEDERS: Array<(tx: AppTx) => Promise<void>> = [
+  seedDemoCatalogue,
+  seedDemoNotices,
+  seedDemoTrainings,
+];
+
+/** Data the product needs on every database (not demo content), created when missing. */
+const REQUIRED_SEEDERS: Array<(db: AppDb) => Promise<void>> = [seedAiConfigs];
+
+export interface BootstrapResult {
+  createdAdmin: { email: string; password: string | null } | null;
+  seededDemo: boolean;
+}
+
+/**
+ * First start: creates the first admin (ADMIN_EMAIL/ADMIN_PASSWORD or a demo admin with a
+ * generated password) and, when SEED_DEMO is on, the demo catalogue.
+ */
+export async function bootstrapDatabase(
+  db: AppDb,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): Promise<BootstrapResult> {
+  for (const seed of REQUIRED_SEEDERS) await seed(db);
+  if ((await usersService.count(db)) > 0) return { createdAdmin: null, seededDemo: false };
+
+  const email = config.adminEmail ?? 'admin@portalestetica.com.br';
+  const password = config.adminPassword ?? generatePassword();
+  await usersService.create(db, {
+    name: 'Administrador',
+    email,
+    password,
+    phone: null,
+    unit: 'PAULISTA',
+    profile: 'admin',
+    status: 'active',
+    profile_photo: null,
+  });
+  let seededDemo = false;
+  if (config.seedDemo) {
+    await db.transaction(async (tx) => {
+      for (const seed of DEMO_SEEDERS) await seed(tx);
+    });
+    seededDemo = true;
+    log.info('demo data created');
+  }
+  return { createdAdmin: { email, password: config.adminPassword ? null : password }, seededDemo };
+}
+
+function generatePassword(): string {
+  return crypto.randomBytes(12).toString('base64url');
+}

@@ -1,0 +1,127 @@
+import type { ClientCarePdfData } from '@portal/domain';
+import {
+  COLORS,
+  createBrandedDocument,
+  finishDocument,
+  FONTS,
+  PdfWriter,
+  type DocumentMeta,
+} from './brand.ts';
+import { placeAndLongDate } from './format.ts';
+
+export const CLIENT_CARE_TITLE = 'Guia de Cuidados da Cliente';
+
+export interface ClientCareDocumentInput {
+  data: ClientCarePdfData;
+  /** The signed-in user (DESIGN 7.10). */
+  author: string;
+  issuedAt: Date;
+}
+
+/**
+ * The guide for the staff who will look after this client. Sections without content are left
+ * out, so a guide with only a name is one short page, not a page of empty headings.
+ */
+export function renderClientCarePdf({
+  data,
+  author,
+  issuedAt,
+}: ClientCareDocumentInput): Promise<Buffer> {
+  const { client } = data;
+  const meta: DocumentMeta = {
+    documentTitle: CLIENT_CARE_TITLE,
+    metadataTitle: `${CLIENT_CARE_TITLE} - ${client.full_name}`,
+    subject: `Orientações de atendimento para ${client.full_name}`,
+    author,
+  };
+  const doc = createBrandedDocument(meta);
+  const writer = new PdfWriter(doc);
+
+  writer.title(CLIENT_CARE_TITLE, 'Uso interno da equipe de atendimento');
+
+  writer.heading('Cliente');
+  writer.labelValue('Nome', client.full_name);
+  if (client.preferred_name) writer.labelValue('Como chamar', client.preferred_name);
+  if (client.pronoun_or_salutation) writer.labelValue('Tratamento', client.pronoun_or_salutation);
+  if (client.important_dates.length > 0) {
+    writer.gap(2);
+    writer.subheading('Datas importantes');
+    writer.bulletList(client.important_dates);
+  }
+  writer.gap(8);
+
+  let wroteDetails = false;
+  const listSection = (title: string, items: readonly string[]) => {
+    if (items.length === 0) return;
+    wroteDetails = true;
+    writer.heading(title);
+    writer.bulletList(items);
+    writer.gap(8);
+  };
+  /** A section of titled lists, written only when one of them has items. */
+  const groupedSection = (
+    title: string,
+    groups: ReadonlyArray<{ title: string; items: readonly string[]; color?: string }>,
+  ) => {
+    const filled = groups.filter((group) => group.items.length > 0);
+    if (filled.length === 0) return;
+    wroteDetails = true;
+    writer.heading(title);
+    for (const group of filled) {
+      writer.subheading(group.title);
+      writer.bulletList(group.items, group.color);
+      writer.gap(4);
+    }
+    writer.gap(6);
+  };
+
+  listSection('Preferências', client.preferences);
+  if (data.quick_chips.length > 0) {
+    wroteDetails = true;
+    writer.heading('Resumo rápido');
+    writer.chips(data.quick_chips);
+    writer.gap(4);
+  }
+  listSection('Canais de contato', data.channels);
+  listSection('Agendamento', data.scheduling);
+  listSection('Personalização', data.personalization);
+  groupedSection('O que fazer e o que evitar', [
+    { title: 'Faça', items: data.dos_and_donts.dos, color: COLORS.positive },
+    { title: 'Evite', items: data.dos_and_donts.donts, color: COLORS.negative },
+  ]);
+  groupedSection('Sensibilidades', [
+    { title: 'Alergias ou aversões', items: data.sensitivities.allergies_or_aversion },
+    { title: 'Privacidade', items: data.sensitivities.privacy_notes },
+    { title: 'Alertas de saúde', items: data.sensitivities.health_flags, color: COLORS.negative },
+  ]);
+  listSection('Relacionamento', data.relationship);
+  listSection('Escalonamento', data.escalation);
+  if (data.checklist.length > 0) {
+    wroteDetails = true;
+    writer.heading('Checklist');
+    writer.checklist(data.checklist);
+    writer.gap(6);
+  }
+  listSection(
+    'Procedimentos',
+    data.procedures.map((procedure) => procedure.name),
+  );
+
+  if (!wroteDetails) {
+    writer.paragraph('Nenhuma informação adicional registrada para esta cliente.', {
+      font: FONTS.italic,
+      color: COLORS.muted,
+    });
+  }
+
+  writer.gap(10);
+  writer.ensureSpace(60);
+  writer.paragraph(`Elaborado por ${author}`, { font: FONTS.bold, size: 9.5 });
+  writer.paragraph(placeAndLongDate(issuedAt), { size: 9.5 });
+  writer.paragraph(
+    'Documento interno com dados pessoais da cliente (LGPD): não compartilhe fora da equipe de atendimento.',
+    { size: 8.5, color: COLORS.muted },
+  );
+
+  return finishDocument(doc, meta, `${CLIENT_CARE_TITLE} · ${client.full_name} · uso interno`);
+}

@@ -1,0 +1,89 @@
+import type { FastifyReply } from 'fastify';
+import {
+  clientCareDownloadQuerySchema,
+  clientCarePdfPayloadSchema,
+  clientCarePreviewQuerySchema,
+  proposalPdfPayloadSchema,
+} from '@portal/domain';
+import type { ModuleRoutes } from '../../app-context.ts';
+import { currentUser } from '../../auth/access.ts';
+import { errorBody, errorResponses } from '../../http/schemas.ts';
+import { pdfService, type RenderedPdf } from './service.ts';
+
+/**
+ * Server-made PDFs (DESIGN section 1): `preview` answers inline for the dialog's iframe,
+ * `download` as an attachment with a meaningful file name. The answer is binary, so only the
+ * error answers have a JSON schema.
+ */
+export const pdfRoutes: ModuleRoutes = (app, { db, config }) => {
+  const tags = ['pdf'];
+  const user = { access: 'user' as const };
+  const response = { ...errorResponses, 413: errorBody };
+
+  const sendPdf = (reply: FastifyReply, pdf: RenderedPdf, disposition: 'inline' | 'attachment') =>
+    reply
+      .status(200)
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', pdfService.disposition(pdf, disposition))
+      // A proposal holds a client's name and prices: never kept by shared caches.
+      .header('cache-control', 'no-store')
+      .send(pdf.bytes);
+
+  for (const [path, disposition] of [
+    ['/pdf/proposal/preview', 'inline'],
+    ['/pdf/proposal/download', 'attachment'],
+  ] as const) {
+    app.post(
+      path,
+      { config: user, schema: { tags, body: proposalPdfPayloadSchema, response } },
+      async (request, reply) =>
+        sendPdf(
+          reply,
+          await pdfService.proposal(request.body, currentUser(request).name),
+          disposition,
+        ),
+    );
+  }
+
+  app.post(
+    '/pdf/client-care/preview',
+    {
+      config: user,
+      schema: {
+        tags,
+        body: clientCarePdfPayloadSchema,
+        querystring: clientCarePreviewQuerySchema,
+        response,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await pdfService.clientCare(request.body, currentUser(request).name, {
+        enrichWithAi: request.query.enrich_with_ai,
+        aiOnly: request.query.ai_only,
+        ai: { db, config, log: request.log },
+      });
+      return sendPdf(reply, pdf, 'inline');
+    },
+  );
+
+  app.post(
+    '/pdf/client-care/download',
+    {
+      config: user,
+      schema: {
+        tags,
+        body: clientCarePdfPayloadSchema,
+        querystring: clientCareDownloadQuerySchema,
+        response,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await pdfService.clientCare(request.body, currentUser(request).name, {
+        enrichWithAi: request.query.enrich_with_ai,
+        aiOnly: false,
+        ai: { db, config, log: request.log },
+      });
+      return sendPdf(reply, pdf, 'attachment');
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import { recommendationRequestSchema, recommendationResponseSchema } from '@portal/domain';
+import type { ModuleRoutes } from '../../app-context.ts';
+import { withClientAbort } from '../../ai/abort.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import { recommendationsService } from './service.ts';
+
+/** SPEC section 7: POST /recommendations/ (abortable). Any signed-in user (DESIGN section 5). */
+export const recommendationsRoutes: ModuleRoutes = (app, { db, config }) => {
+  app.post(
+    '/recommendations/',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['recommendations'],
+        body: recommendationRequestSchema,
+        response: { 200: recommendationResponseSchema, ...errorResponses },
+      },
+    },
+    (request, reply) =>
+      withClientAbort(request, reply, (signal) =>
+        recommendationsService.recommend({ db, config, log: request.log }, request.body, signal),
+      ),
+  );
+};

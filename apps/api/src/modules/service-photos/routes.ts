@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import {
+  SERVICE_PHOTO_MESSAGES,
+  servicePhotoImageQuerySchema,
+  servicePhotosSchema,
+  servicePhotosUpdateSchema,
+} from '@portal/domain';
+import type { ModuleRoutes } from '../../app-context.ts';
+import { PHOTO_BODY_LIMIT_BYTES } from '../../http/limits.ts';
+import { getOrCreateSecret } from '../../db/secrets.ts';
+import { errorBody, errorResponses } from '../../http/schemas.ts';
+import { PhotoLinkSigner, servicePhotosService } from './service.ts';
+
+const invalidId = 'Identificador inválido.';
+const serviceIdParams = z.object({
+  serviceId: z.coerce
+    .number({ error: invalidId })
+    .int(invalidId)
+    .positive(invalidId)
+    .max(2_147_483_647, invalidId),
+});
+const imageParams = serviceIdParams.extend({
+  position: z.coerce
+    .number({ error: SERVICE_PHOTO_MESSAGES.photoNotFound })
+    .int(SERVICE_PHOTO_MESSAGES.photoNotFound)
+    .min(1, SERVICE_PHOTO_MESSAGES.photoNotFound)
+    .max(4, SERVICE_PHOTO_MESSAGES.photoNotFound),
+});
+
+/** Photos of a service: read by everyone signed in, edited by admins and managers. */
+export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
+  const tags = ['service-photos'];
+  // Its own secret, so rotating the token key does not break cached image links (and vice versa).
+  const signer = new PhotoLinkSigner(() => getOrCreateSecret(db, 'photo-url'));
+
+  app.get(
+    '/service-photos/:serviceId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        params: serviceIdParams,
+        response: { 200: servicePhotosSchema, ...errorResponses },
+      },
+    },
+    (request) => servicePhotosService.get(db, signer, request.params.serviceId),
+  );
+
+  app.put(
+    '/service-photos/:serviceId',
+    {
+      config: { access: 'photo-editor' },
+      // Up to 4 images of 10 MB each, in base64.
+      bodyLimit: PHOTO_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        params: serviceIdParams,
+        body: servicePhotosUpdateSchema,
+        response: { 200: servicePhotosSchema, 413: errorBody, ...errorResponses },
+      },
+    },
+    (request) => servicePhotosService.replace(db, signer, request.params.serviceId, request.body),
+  );
+
+  // Public, but only through a link signed by GET/PUT above: <img src> sends no bearer header.
+  app.get(
+    '/service-photos/:serviceId/:position/image',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        params: imageParams,
+        querystring: servicePhotoImageQuerySchema,
+        // No response schema: the answer is the image bytes, not JSON.
+      },
+    },
+    async (request, reply) => {
+      const { serviceId, position } = request.params;
+      const { v, exp, sig } = request.query;
+      const image = await servicePhotosService.image(
+        db,
+        signer,
+        { serviceId, position, photoId: v, expiresAt: exp },
+        sig,
+      );
+      return reply
+        .header('content-type', image.mimeType)
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .send(image.bytes);
+    },
+  );
+};

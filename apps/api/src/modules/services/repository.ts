@@ -1,0 +1,150 @@
+import { and, asc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Service, ServiceBlock, ServiceStatus } from '@portal/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { services } from '../../db/schema.ts';
+
+export type ServiceRow = typeof services.$inferSelect;
+export type NewServiceRow = typeof services.$inferInsert;
+export type ServiceChanges = Partial<Omit<NewServiceRow, 'id' | 'createdAt' | 'updatedAt'>>;
+export type ServiceRowWithPhotos = ServiceRow & { photosCount: number };
+
+/*
+ * Photos belong to the catalogue: counting them in the same statement keeps the services list
+ * (read by every screen) at one query instead of one per service.
+ */
+// The outer column is spelled out: Drizzle renders a lone ${services.id} as "id", which inside
+// the subquery would mean the photo's own id.
+const photosCount = sql<number>`(select count(*)::int from service_photos p where p.service_id = "services"."id")`;
+const columnsWithPhotos = { ...getTableColumns(services), photosCount };
+
+export function toService(row: ServiceRowWithPhotos): Service {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    block: row.block,
+    value: row.value,
+    cost: row.cost,
+    min_margin_percent: row.minMarginPercent,
+    session_limit: row.sessionLimit,
+    status: row.status,
+    benefits: {
+      main_function: row.mainFunction,
+      benefit1: row.benefit1,
+      benefit2: row.benefit2,
+      benefit3: row.benefit3,
+    },
+    photos_count: row.photosCount,
+    photos_limit: row.photosLimit,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface ServiceFilter {
+  status?: ServiceStatus | undefined;
+  block?: ServiceBlock | undefined;
+}
+
+/** Block, then name with case and accents folded (name_key), so "Á…" sorts with "A…". */
+export async function listServices(
+  db: DbOrTx,
+  filter: ServiceFilter,
+): Promise<ServiceRowWithPhotos[]> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(services.status, filter.status));
+  if (filter.block) conditions.push(eq(services.block, filter.block));
+  return db
+    .select(columnsWithPhotos)
+    .from(services)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(asc(services.block), asc(services.nameKey), asc(services.id));
+}
+
+export async function findServiceById(
+  db: DbOrTx,
+  id: number,
+): Promise<ServiceRowWithPhotos | undefined> {
+  const [row] = await db
+    .select(columnsWithPhotos)
+    .from(services)
+    .where(eq(services.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The service holding this folded name, other than `exceptId` (the one being edited). */
+export async function findServiceIdByNameKey(
+  db: DbOrTx,
+  nameKey: string,
+  exceptId?: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(
+      exceptId === undefined
+        ? eq(services.nameKey, nameKey)
+        : and(eq(services.nameKey, nameKey), ne(services.id, exceptId)),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+export async function insertService(db: DbOrTx, values: NewServiceRow): Promise<ServiceRow> {
+  const [row] = await db.insert(services).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateService(
+  db: DbOrTx,
+  id: number,
+  values: ServiceChanges,
+): Promise<boolean> {
+  const rows = await db
+    .update(services)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(services.id, id))
+    .returning({ id: services.id });
+  return rows.length > 0;
+}
+
+export async function deleteService(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.delete(services).where(eq(services.id, id)).returning({ id: services.id });
+  return rows.length > 0;
+}
+
+export async function listServiceIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db.select({ id: services.id }).from(services).orderBy(asc(services.id));
+  return rows.map((row) => row.id);
+}
+
+/** Which of these ids exist; with `lock`, they stay until the transaction ends. */
+export async function findExistingServiceIds(
+  db: DbOrTx,
+  ids: readonly number[],
+  lock = false,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const query = db
+    .select({ id: services.id })
+    .from(services)
+    .where(inArray(services.id, [...ids]));
+  const rows = lock ? await query.for('key share') : await query;
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function findServicePhotosLimit(
+  db: DbOrTx,
+  id: number,
+  lock = false,
+): Promise<number | undefined> {
+  const query = db
+    .select({ photosLimit: services.photosLimit })
+    .from(services)
+    .where(eq(services.id, id))
+    .limit(1);
+  const [row] = lock ? await query.for('key share') : await query;
+  return row?.photosLimit;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import {
+  serviceCreateSchema,
+  serviceListQuerySchema,
+  serviceSchema,
+  serviceUpdateSchema,
+} from '@portal/domain';
+import type { ModuleRoutes } from '../../app-context.ts';
+import { errorResponses, idParams } from '../../http/schemas.ts';
+import { servicesService } from './service.ts';
+
+/** The catalogue of procedures: everyone signed in reads it, only admins change it. */
+export const servicesRoutes: ModuleRoutes = (app, { db }) => {
+  const tags = ['services'];
+  const user = { access: 'user' as const };
+  const admin = { access: 'admin' as const };
+
+  app.get(
+    '/services/',
+    {
+      config: user,
+      schema: {
+        tags,
+        querystring: serviceListQuerySchema,
+        response: { 200: z.array(serviceSchema), ...errorResponses },
+      },
+    },
+    (request) => servicesService.list(db, request.query),
+  );
+
+  app.get(
+    '/services/:id',
+    {
+      config: user,
+      schema: { tags, params: idParams, response: { 200: serviceSchema, ...errorResponses } },
+    },
+    (request) => servicesService.get(db, request.params.id),
+  );
+
+  app.post(
+    '/services/',
+    {
+      config: admin,
+      schema: {
+        tags,
+        body: serviceCreateSchema,
+        response: { 201: serviceSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await servicesService.create(db, request.body)),
+  );
+
+  app.patch(
+    '/services/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: idParams,
+        body: serviceUpdateSchema,
+        response: { 200: serviceSchema, ...errorResponses },
+      },
+    },
+    (request) => servicesService.update(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/services/:id',
+    {
+      config: admin,
+      schema: { tags, params: idParams, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      await servicesService.remove(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

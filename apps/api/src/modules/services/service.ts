@@ -1,0 +1,126 @@
+import {
+  normalizeForComparison,
+  SERVICE_MESSAGES,
+  type Service,
+  type ServiceCreateData,
+  type ServiceListQuery,
+  type ServiceUpdateData,
+} from '@portal/domain';
+import type { AppDb, DbOrTx } from '../../db/client.ts';
+import { conflict, notFound, registerConflictMessage } from '../../http/errors.ts';
+import * as repo from './repository.ts';
+
+// Two admins saving the same name at once both pass the explicit check; the unique index
+// catches the second, and this makes it the same 409.
+registerConflictMessage('services_name_key_key', SERVICE_MESSAGES.nameTaken);
+
+type Benefits = NonNullable<ServiceCreateData['benefits']>;
+
+/** Benefit columns for the keys that were sent (a key not sent keeps its text on edit). */
+function benefitColumns(benefits: Benefits | undefined): repo.ServiceChanges {
+  if (!benefits) return {};
+  return {
+    ...(benefits.main_function !== undefined && { mainFunction: benefits.main_function }),
+    ...(benefits.benefit1 !== undefined && { benefit1: benefits.benefit1 }),
+    ...(benefits.benefit2 !== undefined && { benefit2: benefits.benefit2 }),
+    ...(benefits.benefit3 !== undefined && { benefit3: benefits.benefit3 }),
+  };
+}
+
+/** The services module's public face: other modules call these, never the repository. */
+export const servicesService = {
+  async list(db: AppDb, query: ServiceListQuery = {}): Promise<Service[]> {
+    const rows = await repo.listServices(db, { status: query.status_eq, block: query.block_eq });
+    return rows.map(repo.toService);
+  },
+
+  async get(db: DbOrTx, id: number): Promise<Service> {
+    const row = await repo.findServiceById(db, id);
+    if (!row) throw notFound(SERVICE_MESSAGES.notFound);
+    return repo.toService(row);
+  },
+
+  /** Joins the caller's transaction when given one (the demo seed creates many at once). */
+  async create(db: DbOrTx, data: ServiceCreateData): Promise<Service> {
+    const nameKey = normalizeForComparison(data.name);
+    return db.transaction(async (tx) => {
+      if (await repo.findServiceIdByNameKey(tx, nameKey))
+        throw conflict(SERVICE_MESSAGES.nameTaken);
+      const row = await repo.insertService(tx, {
+        name: data.name,
+        nameKey,
+        description: data.description,
+        block: data.block,
+        value: data.value,
+        cost: data.cost,
+        minMarginPercent: data.min_margin_percent,
+        sessionLimit: data.session_limit,
+        status: data.status,
+        mainFunction: null,
+        benefit1: null,
+        benefit2: null,
+        benefit3: null,
+        ...benefitColumns(data.benefits),
+      });
+      // A new service has no photos yet.
+      return repo.toService({ ...row, photosCount: 0 });
+    });
+  },
+
+  /** Changes only the fields sent: the edit modal sends them all, the toggle only `status`. */
+  async update(db: AppDb, id: number, data: ServiceUpdateData): Promise<Service> {
+    return db.transaction(async (tx) => {
+      const current = await repo.findServiceById(tx, id);
+      if (!current) throw notFound(SERVICE_MESSAGES.notFound);
+      const nameKey = data.name !== undefined ? normalizeForComparison(data.name) : undefined;
+      if (nameKey !== undefined && (await repo.findServiceIdByNameKey(tx, nameKey, id))) {
+        throw conflict(SERVICE_MESSAGES.nameTaken);
+      }
+      const changes: repo.ServiceChanges = {
+        ...(data.name !== undefined && { name: data.name, nameKey }),
+        ...(data.description !== undefined && { description: data.description }),
+        ...(data.block !== undefined && { block: data.block }),
+        ...(data.value !== undefined && { value: data.value }),
+        ...(data.cost !== undefined && { cost: data.cost }),
+        ...(data.min_margin_percent !== undefined && {
+          minMarginPercent: data.min_margin_percent,
+        }),
+        ...(data.session_limit !== undefined && { sessionLimit: data.session_limit }),
+        ...(data.status !== undefined && { status: data.status }),
+        ...benefitColumns(data.benefits),
+      };
+      // Nothing to change: answer with the service as it is, without touching updated_at.
+      if (Object.keys(changes).length === 0) return repo.toService(current);
+      await repo.updateService(tx, id, changes);
+      return servicesService.get(tx, id);
+    });
+  },
+
+  /** Package lists, relations and photos of the service go with it (FK cascades). */
+  async remove(db: AppDb, id: number): Promise<void> {
+    if (!(await repo.deleteService(db, id))) throw notFound(SERVICE_MESSAGES.notFound);
+  },
+
+  /** Every service id, ascending (a package that allows all procedures resolves to these). */
+  async listIds(db: DbOrTx): Promise<number[]> {
+    return repo.listServiceIds(db);
+  },
+
+  /**
+   * The ids that name no service, in the order given. The ones that exist are key-share locked
+   * until the caller's transaction ends, so they cannot be deleted before it references them.
+   */
+  async findMissingIds(tx: DbOrTx, ids: readonly number[]): Promise<number[]> {
+    const existing = await repo.findExistingServiceIds(tx, ids, true);
+    return ids.filter((id) => !existing.has(id));
+  },
+
+  /** The service's photo limit, key-share locked for the caller's transaction; null when unknown. */
+  async lockForPhotos(tx: DbOrTx, id: number): Promise<number | null> {
+    return (await repo.findServicePhotosLimit(tx, id, true)) ?? null;
+  },
+
+  async exists(db: DbOrTx, id: number): Promise<boolean> {
+    return (await repo.findExistingServiceIds(db, [id])).size > 0;
+  },
+};

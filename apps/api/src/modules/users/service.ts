@@ -1,0 +1,112 @@
+import type { userCreateSchema, userUpdateSchema } from '@portal/domain';
+import { MESSAGES, type User } from '@portal/domain';
+import type { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import type { AppDb, DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import * as repo from './repository.ts';
+
+export type UserCreateData = z.output<typeof userCreateSchema>;
+export type UserUpdateData = Partial<z.output<typeof userUpdateSchema>>;
+
+/** The users module's public face: other modules (auth) call these, never the repository. */
+export const usersService = {
+  async list(db: AppDb): Promise<User[]> {
+    return (await repo.listUsers(db)).map(repo.toUser);
+  },
+
+  async get(db: AppDb, id: number): Promise<User> {
+    const row = await repo.findUserById(db, id);
+    if (!row) throw notFound('Usuário não encontrado.');
+    return repo.toUser(row);
+  },
+
+  async create(db: AppDb, data: UserCreateData): Promise<User> {
+    const passwordHash = await hashPassword(data.password);
+    return db.transaction(async (tx) => {
+      if (await repo.findUserByEmail(tx, data.email)) throw conflict(MESSAGES.emailTaken);
+      const row = await repo.insertUser(tx, {
+        name: data.name,
+        email: data.email,
+        phone: data.phone ?? null,
+        unit: data.unit ?? null,
+        profile: data.profile,
+        status: data.status,
+        profilePhoto: data.profile_photo ?? null,
+        passwordHash,
+      });
+      return repo.toUser(row);
+    });
+  },
+
+  async update(db: AppDb, id: number, data: UserUpdateData): Promise<User> {
+    const passwordHash = data.password ? await hashPassword(data.password) : undefined;
+    return db.transaction(async (tx) => {
+      const current = await repo.findUserById(tx, id);
+      if (!current) throw notFound('Usuário não encontrado.');
+      const nextProfile = data.profile ?? current.profile;
+      const nextStatus = data.status ?? current.status;
+      if (
+        current.profile === 'admin' &&
+        current.status === 'active' &&
+        (nextProfile !== 'admin' || nextStatus !== 'active')
+      ) {
+        await ensureAnotherActiveAdmin(tx, id);
+      }
+      const row = await repo.updateUser(tx, id, {
+        ...(data.name !== undefined && { name: data.name }),
+        ...(data.phone !== undefined && { phone: data.phone }),
+        ...(data.unit !== undefined && { unit: data.unit }),
+        ...(data.profile !== undefined && { profile: data.profile }),
+        ...(data.status !== undefined && { status: data.status }),
+        ...(data.profile_photo !== undefined && { profilePhoto: data.profile_photo }),
+        ...(passwordHash && { passwordHash, tokenVersion: current.tokenVersion + 1 }),
+      });
+      if (!row) throw notFound('Usuário não encontrado.');
+      return repo.toUser(row);
+    });
+  },
+
+  async remove(db: AppDb, id: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const current = await repo.findUserById(tx, id);
+      if (!current) throw notFound('Usuário não encontrado.');
+      if (current.profile === 'admin' && current.status === 'active') {
+        await ensureAnotherActiveAdmin(tx, id);
+      }
+      await repo.deleteUser(tx, id);
+    });
+  },
+
+  /** Credentials and state the auth module needs to sign someone in. */
+  async findForSignIn(db: AppDb, email: string) {
+    return repo.findUserByEmail(db, email);
+  },
+
+  async findById(db: AppDb, id: number) {
+    return repo.findUserById(db, id);
+  },
+
+  /** Stores a new hash and invalidates every token issued before it; joins the caller's transaction. */
+  async setPasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<void> {
+    const row = await repo.updateUser(db, id, {
+      passwordHash,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    });
+    if (!row) throw notFound('Usuário não encontrado.');
+  },
+
+  async count(db: AppDb): Promise<number> {
+    return repo.countUsers(db);
+  },
+};
+
+async function ensureAnotherActiveAdmin(
+  tx: Parameters<typeof repo.lockActiveAdminIds>[0],
+  id: number,
+) {
+  const admins = await repo.lockActiveAdminIds(tx);
+  if (!admins.some((adminId) => adminId !== id)) throw new HttpError(409, MESSAGES.lastAdmin);
+}

@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type Training } from '@portal/domain';
+import type { Access } from '../../src/auth/access.ts';
+import type { RouteTableEntry } from '../../src/app.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import {
+  createSecurityFixtures,
+  IDENTITIES,
+  PROFILES_ALLOWED,
+  routeKey,
+  type Identity,
+  type SecurityFixtures,
+} from './fixtures.ts';
+
+/**
+ * DESIGN.md section 5, route by route. A route registered without an entry here, or an entry
+ * whose route is gone, fails the suite: a new route must say who may call it.
+ */
+const EXPECTED_ACCESS: Record<string, Access> = {
+  // OpenAPI document and its UI: public by design, no data behind them.
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/v1/health': 'public',
+
+  'POST /api/v1/auth/login': 'public',
+  'POST /api/v1/auth/register': 'public',
+  'POST /api/v1/auth/forgot-password': 'public',
+  'POST /api/v1/auth/reset-password': 'public',
+  'GET /api/v1/auth/me': 'user',
+
+  'GET /api/v1/users/': 'admin',
+  'GET /api/v1/users/:id': 'admin',
+  'POST /api/v1/users/': 'admin',
+  'PATCH /api/v1/users/:id': 'admin',
+  'DELETE /api/v1/users/:id': 'admin',
+
+  'GET /api/v1/services/': 'user',
+  'GET /api/v1/services/:id': 'user',
+  'POST /api/v1/services/': 'admin',
+  'PATCH /api/v1/services/:id': 'admin',
+  'DELETE /api/v1/services/:id': 'admin',
+
+  'GET /api/v1/service-photos/:serviceId': 'user',
+  'PUT /api/v1/service-photos/:serviceId': 'photo-editor',
+  // Public, but only through a link the API signed (an <img> sends no bearer header).
+  'GET /api/v1/service-photos/:serviceId/:position/image': 'public',
+
+  'GET /api/v1/packages/': 'user',
+  'GET /api/v1/packages/:id': 'user',
+  'POST /api/v1/packages/': 'admin',
+  'PATCH /api/v1/packages/:id': 'admin',
+  'DELETE /api/v1/packages/:id': 'admin',
+
+  'GET /api/v1/services-relations/': 'user',
+  'GET /api/v1/services-relations/:id': 'user',
+  'POST /api/v1/services-relations/': 'admin',
+  'PATCH /api/v1/services-relations/:id': 'admin',
+  'DELETE /api/v1/services-relations/:id': 'admin',
+
+  'GET /api/v1/notices/notices/': 'user',
+  'GET /api/v1/notices/notices/:id': 'user',
+  'POST /api/v1/notices/notices/': 'admin',
+  'PATCH /api/v1/notices/notices/:id': 'admin',
+  'DELETE /api/v1/notices/:id': 'admin',
+  'DELETE /api/v1/notices/notices/:id': 'admin',
+
+  'GET /api/v1/trainings/': 'user',
+  'GET /api/v1/trainings/:id': 'user',
+  'POST /api/v1/trainings/': 'admin',
+  'PATCH /api/v1/trainings/:id': 'admin',
+  'DELETE /api/v1/trainings/:id': 'admin',
+  'POST /api/v1/trainings/:id/like': 'user',
+  'POST /api/v1/trainings/:id/dislike': 'user',
+
+  'POST /api/v1/synergies/synergies/generate': 'user',
+  'POST /api/v1/pdf/proposal/preview': 'user',
+  'POST /api/v1/pdf/proposal/download': 'user',
+  'POST /api/v1/pdf/client-care/preview': 'user',
+  'POST /api/v1/pdf/client-care/download': 'user',
+  'POST /api/v1/recommendations/': 'user',
+  'POST /api/v1/ai/ai/text': 'user',
+
+  'GET /api/v1/ai/prompt-config/ai-configs': 'admin',
+  'GET /api/v1/ai/prompt-config/ai-configs/:ref': 'admin',
+  'PATCH /api/v1/ai/prompt-config/ai-configs/:ref': 'admin',
+};
+
+/**
+ * Allowed callers with the fixture's sample body get a 2xx (3xx for the docs' redirects), except these, which answer a 4xx
+ * of their own after the access check (the status a valid-looking request gets).
+ */
+const ALLOWED_STATUS_EXCEPTIONS: Record<string, number> = {
+  // A made-up reset token: the route is reached and refuses the link.
+  'POST /api/v1/auth/reset-password': 400,
+};
+
+/** The status and detail an identity must get on a protected route it may not call. */
+function refusal(identity: Identity, access: Exclude<Access, 'public'>) {
+  switch (identity) {
+    case 'no token':
+      return { status: 401, detail: MESSAGES.unauthenticated };
+    case 'expired token':
+    case 'forged token':
+    case 'alg none token':
+      return { status: 401, detail: MESSAGES.invalidToken };
+    case 'pending user':
+      return { status: 403, detail: MESSAGES.userPending };
+    case 'inactive user':
+      return { status: 403, detail: MESSAGES.userInactive };
+    default:
+      return PROFILES_ALLOWED[access].includes(identity)
+        ? null
+        : { status: 403, detail: MESSAGES.forbidden };
+  }
+}
+
+// The route list is read from the app itself, so the suite grows with every new route.
+const listing = await createTestApp();
+const ROUTES: RouteTableEntry[] = [...listing.app.routeTable].sort(
+  // Deleting routes run last (each on a fresh row anyway).
+  (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+);
+await listing.close();
+
+describe('authorization matrix (DESIGN.md section 5)', () => {
+  let t: TestApp;
+  let f: SecurityFixtures;
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await createSecurityFixtures(t);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('has an expected access for every registered route, and no entry for a removed one', () => {
+    const registered = ROUTES.map(routeKey).sort();
+    const missing = registered.filter((key) => !(key in EXPECTED_ACCESS));
+    const stale = Object.keys(EXPECTED_ACCESS).filter((key) => !registered.includes(key));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it('declares on each API route the access this table expects', () => {
+    const declared = Object.fromEntries(
+      ROUTES.filter((r) => r.url.startsWith('/api/v1')).map((r) => [routeKey(r), r.access]),
+    );
+    const expected = Object.fromEntries(
+      Object.entries(EXPECTED_ACCESS).filter(([key]) => key.split(' ')[1]?.startsWith('/api/v1')),
+    );
+    expect(declared).toEqual(expected);
+  });
+
+  it.each(ROUTES.map((route) => [routeKey(route), route] as const))(
+    '%s answers each identity as section 5 says',
+    async (key, route) => {
+      const access = EXPECTED_ACCESS[key];
+      if (!access) throw new Error(`${key} não tem acesso esperado na tabela.`);
+      const outcomes: string[] = [];
+      const failures: string[] = [];
+      for (const identity of IDENTITIES) {
+        const url = await f.urlFor(route, { freshRows: route.method === 'DELETE' });
+        const res = await f.send(route.method, url, { identity, body: f.sampleBody(route) });
+        outcomes.push(`${identity}: ${res.statusCode}`);
+        const refused = access === 'public' ? null : refusal(identity, access);
+        if (refused) {
+          const body = res.json() as unknown;
+          if (
+            res.statusCode !== refused.status ||
+            JSON.stringify(body) !== JSON.stringify({ detail: refused.detail })
+          ) {
+            failures.push(
+              `${identity}: esperado ${refused.status} ${refused.detail}, veio ${res.statusCode} ${res.body}`,
+            );
+          }
+          continue;
+        }
+        const expectedStatus = ALLOWED_STATUS_EXCEPTIONS[key];
+        const ok =
+          expectedStatus !== undefined
+            ? res.statusCode === expectedStatus
+            : res.statusCode >= 200 && res.statusCode < 400;
+        if (!ok) {
+          failures.push(
+            `${identity}: esperado ${expectedStatus ?? '2xx/3xx'}, veio ${res.statusCode} ${res.body.slice(0, 300)}`,
+          );
+        }
+      }
+      expect(failures, outcomes.join(', ')).toEqual([]);
+    },
+  );
+});
+
+describe('one user cannot touch another user', () => {
+  let t: TestApp;
+  let f: SecurityFixtures;
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await createSecurityFixtures(t);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('refuses a professional every users route aimed at a colleague, and changes nothing', async () => {
+    const victim = await t.createUser('professional', 'active', 'Colega Vítima');
+    const before = await usersDigest(t);
+    const attempts = [
+      ['GET', `/api/v1/users/${victim.id}`, undefined],
+      ['GET', '/api/v1/users/', undefined],
+      ['PATCH', `/api/v1/users/${victim.id}`, { name: 'Hackeado', status: 'inactive' }],
+      ['PATCH', `/api/v1/users/${victim.id}`, { password: 'senha-do-atacante' }],
+      ['PATCH', `/api/v1/users/${f.users.professional.id}`, { profile: 'admin' }],
+      ['DELETE', `/api/v1/users/${victim.id}`, undefined],
+      ['POST', '/api/v1/users/', { name: 'X', email: victim.email, password: TEST_PASSWORD }],
+    ] as const;
+    for (const [method, url, body] of attempts) {
+      const res = await f.send(method, url, { identity: 'professional', body });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toEqual({ detail: MESSAGES.forbidden });
+    }
+    expect(await usersDigest(t)).toBe(before);
+    // The victim still signs in with their own password.
+    const login = await f.send('POST', '/api/v1/auth/login', {
+      body: { email: victim.email, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('lets no route a professional may call change any user row, whatever ids the body names', async () => {
+    const victim = await t.createUser('professional', 'active', 'Outra Colega');
+    const before = await usersDigest(t);
+    // Mass assignment bait: every field that could point at, or rewrite, another account.
+    const bait = {
+      id: victim.id,
+      user_id: victim.id,
+      userId: victim.id,
+      email: victim.email,
+      name: 'Sobrescrito',
+      profile: 'admin',
+      status: 'inactive',
+      password: 'senha-do-atacante',
+      password_hash: 'x',
+      token_version: 99,
+    };
+    const reachable = ROUTES.filter((route) => {
+      const access = EXPECTED_ACCESS[routeKey(route)];
+      return access !== undefined && access !== 'admin' && access !== 'photo-editor';
+    });
+    expect(reachable.length).toBeGreaterThan(10);
+    for (const route of reachable) {
+      if (route.method === 'GET') continue;
+      const url = await f.urlFor(route);
+      const sample = f.sampleBody(route);
+      const body =
+        sample && typeof sample === 'object' && !Array.isArray(sample)
+          ? { ...bait, ...sample }
+          : bait;
+      // Sign-up and reset are public flows with their own rules (pending status, emailed link).
+      if (route.url === '/api/v1/auth/register' || route.url === '/api/v1/auth/forgot-password') {
+        continue;
+      }
+      const res = await f.send(route.method, url, { identity: 'professional', body });
+      expect(res.statusCode, routeKey(route)).toBeLessThan(500);
+    }
+    expect(await usersDigest(t)).toBe(before);
+  });
+
+  it('keeps reactions per user: one like each, a second like undoes only mine', async () => {
+    const a = f.users.professional;
+    const b = await t.createUser('professional', 'active', 'Segunda Profissional');
+    const id = await f.fresh('training');
+    const react = async (token: string, reaction: 'like' | 'dislike') => {
+      const res = await f.send('POST', `/api/v1/trainings/${id}/${reaction}`, { token });
+      expect(res.statusCode).toBe(200);
+      return res.json() as Training;
+    };
+    expect(await react(a.token, 'like')).toMatchObject({ like_count: 1, my_reaction: 'like' });
+    expect(await react(b.token, 'like')).toMatchObject({ like_count: 2, my_reaction: 'like' });
+    // A's second like undoes A's like only.
+    expect(await react(a.token, 'like')).toMatchObject({ like_count: 1, my_reaction: null });
+    expect(await react(a.token, 'dislike')).toMatchObject({
+      like_count: 1,
+      dislike_count: 1,
+      my_reaction: 'dislike',
+    });
+    const seenByB = await f.send('GET', `/api/v1/trainings/${id}`, { token: b.token });
+    expect(seenByB.json()).toMatchObject({ like_count: 1, dislike_count: 1, my_reaction: 'like' });
+    // Repeating a like from one account cannot inflate the count.
+    for (let i = 0; i < 4; i++) await react(b.token, 'like');
+    const final = await f.send('GET', `/api/v1/trainings/${id}`, { token: a.token });
+    expect(final.json()).toMatchObject({ like_count: 1, dislike_count: 1, my_reaction: 'dislike' });
+  });
+});
+
+/** Every users row, hashed: a changed name, status, profile or password changes it. */
+async function usersDigest(t: TestApp): Promise<string | undefined> {
+  const [row] = await t.database.query<{ d: string }>(
+    `SELECT md5(string_agg(u::text, ',' ORDER BY u.id)) AS d FROM users u`,
+  );
+  return row?.d;
+}

@@ -1,0 +1,386 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
+import type { Access } from '../../src/auth/access.ts';
+import type { RouteTableEntry } from '../../src/app.ts';
+import type { Database } from '../../src/db/client.ts';
+import { seedAiConfigs } from '../../src/modules/ai-configs/seed.ts';
+import { TEST_PASSWORD, type TestApp, type TestUser } from '../helpers/test-app.ts';
+
+/**
+ * Shared ground for the security suites: the identities a request can carry, one existing row
+ * per resource so path parameters reach a handler, and a sample body per write route.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export const IDENTITIES = [
+  'no token',
+  'expired token',
+  'forged token',
+  'alg none token',
+  'professional',
+  'manager',
+  'admin',
+  'pending user',
+  'inactive user',
+] as const;
+export type Identity = (typeof IDENTITIES)[number];
+
+/** The profiles each access level lets in (DESIGN.md section 5). */
+export const PROFILES_ALLOWED: Record<Exclude<Access, 'public'>, readonly Identity[]> = {
+  user: ['admin', 'manager', 'professional'],
+  'photo-editor': ['admin', 'manager'],
+  admin: ['admin'],
+};
+
+export const routeKey = (route: Pick<RouteTableEntry, 'method' | 'url'>) =>
+  `${route.method} ${route.url}`;
+
+/** The smallest valid PNG signature plus a few bytes: the server checks content, not size. */
+export const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+export const pngDataUrl = (bytes: Buffer = PNG_BYTES) =>
+  `data:image/png;base64,${bytes.toString('base64')}`;
+
+type Resource =
+  'user' | 'service' | 'photoService' | 'package' | 'relation' | 'notice' | 'training' | 'aiConfig';
+
+/** Which resource a path parameter names, by the route's path. */
+const PARAM_RESOURCES: { prefix: string; resource: Resource }[] = [
+  { prefix: '/api/v1/users/', resource: 'user' },
+  { prefix: '/api/v1/services-relations/', resource: 'relation' },
+  { prefix: '/api/v1/services/', resource: 'service' },
+  { prefix: '/api/v1/service-photos/', resource: 'photoService' },
+  { prefix: '/api/v1/packages/', resource: 'package' },
+  { prefix: '/api/v1/notices/', resource: 'notice' },
+  { prefix: '/api/v1/trainings/', resource: 'training' },
+  { prefix: '/api/v1/ai/prompt-config/ai-configs/', resource: 'aiConfig' },
+];
+
+let uniqueCounter = 0;
+/** A suffix no other fixture uses (names, titles and emails are unique). */
+export const unique = () =>
+  `${process.pid.toString(36)}${Date.now().toString(36)}${++uniqueCounter}`;
+
+export interface SecurityFixtures {
+  t: TestApp;
+  users: Record<'admin' | 'manager' | 'professional' | 'pending' | 'inactive', TestUser>;
+  /** The bearer token each identity sends (undefined: no Authorization header). */
+  tokens: Record<Identity, string | undefined>;
+  ids: Record<Resource, number>;
+  serviceNames: [string, string];
+  /** A fresh row for a route that deletes it, so each DELETE reaches a handler with a real id. */
+  fresh(resource: Resource): Promise<number>;
+  /** The URL of a route with its parameters filled (a fresh row when `freshRows`). */
+  urlFor(route: RouteTableEntry, options?: { freshRows?: boolean }): Promise<string>;
+  /** A valid body for a route, or undefined when it takes none. */
+  sampleBody(route: RouteTableEntry): unknown;
+  send(
+    method: string,
+    url: string,
+    options?: { identity?: Identity; token?: string; body?: unknown },
+  ): Promise<LightMyRequestResponse>;
+}
+
+export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtures> {
+  const users = {
+    admin: await t.createUser('admin', 'active', 'Administradora Matriz'),
+    manager: await t.createUser('manager', 'active', 'Gerente Matriz'),
+    professional: await t.createUser('professional', 'active', 'Profissional Matriz'),
+    pending: await t.createUser('professional', 'pending', 'Pendente Matriz'),
+    inactive: await t.createUser('professional', 'inactive', 'Inativo Matriz'),
+  };
+  const adminToken = users.admin.token;
+  const secret = new TextEncoder().encode(t.config.jwtSecret);
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { tv: 0 };
+  const expired = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(users.admin.id))
+    .setIssuer('portal-estetica')
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 60)
+    .sign(secret);
+  const forged = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(users.admin.id))
+    .setIssuer('portal-estetica')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('um-segredo-que-nao-e-o-do-servidor-123456'));
+  const [, adminPayload] = adminToken.split('.');
+  const algNone = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${adminPayload}.`;
+
+  const tokens: Record<Identity, string | undefined> = {
+    'no token': undefined,
+    'expired token': expired,
+    'forged token': forged,
+    'alg none token': algNone,
+    professional: users.professional.token,
+    manager: users.manager.token,
+    admin: adminToken,
+    'pending user': users.pending.token,
+    'inactive user': users.inactive.token,
+  };
+
+  const send: SecurityFixtures['send'] = (method, url, options = {}) => {
+    const token = options.token ?? (options.identity ? tokens[options.identity] : undefined);
+    return t.app.inject({
+      method: method as HttpMethod,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+  };
+
+  const created = async (method: HttpMethod, url: string, body: unknown): Promise<number> => {
+    const res = await send(method, url, { token: adminToken, body });
+    if (res.statusCode >= 300) {
+      throw new Error(`Fixture ${method} ${url} falhou: ${res.statusCode} ${res.body}`);
+    }
+    return (res.json() as { id: number }).id;
+  };
+
+  const newService = (name = `Serviço ${unique()}`) =>
+    created('POST', '/api/v1/services/', { name, block: 'A', value: 500, cost: 100 });
+
+  const serviceNames: [string, string] = [
+    `Criolipólise ${unique()}`,
+    `Radiofrequência ${unique()}`,
+  ];
+  const service = await newService(serviceNames[0]);
+  const otherService = await newService(serviceNames[1]);
+  const photoService = await newService();
+  const photos = await send('PUT', `/api/v1/service-photos/${photoService}`, {
+    token: adminToken,
+    body: { photos: [{ imageBase64: pngDataUrl(), subtitle: 'Antes' }] },
+  });
+  if (photos.statusCode !== 200) throw new Error(`Fixture de fotos falhou: ${photos.body}`);
+  await seedAiConfigs(t.database.db);
+  const [aiConfig] = await t.database.query<{ id: number }>(
+    'SELECT id FROM ai_configs ORDER BY id LIMIT 1',
+  );
+  if (!aiConfig) throw new Error('Nenhuma configuração de IA semeada.');
+
+  const factories: Record<Resource, () => Promise<number>> = {
+    user: () =>
+      created('POST', '/api/v1/users/', {
+        name: 'Vítima Fixture',
+        email: `vitima-${unique()}@teste.com.br`,
+        password: TEST_PASSWORD,
+      }),
+    service: () => newService(),
+    photoService: async () => photoService,
+    package: () =>
+      created('POST', '/api/v1/packages/', { name: `Pacote ${unique()}`, annual_value: 1200 }),
+    relation: async () =>
+      created('POST', '/api/v1/services-relations/', {
+        service_id_1: await newService(),
+        service_id_2: await newService(),
+        category: 'gordura_localizada',
+        boost_percent: 10,
+      }),
+    notice: () =>
+      created('POST', '/api/v1/notices/notices/', {
+        title: `Aviso ${unique()}`,
+        text: 'Vagas limitadas nesta semana.',
+        category: 'scarcity',
+      }),
+    training: () =>
+      created('POST', '/api/v1/trainings/', {
+        title: `Treinamento ${unique()}`,
+        description: 'Aula de técnica.',
+        category: 'skincare',
+      }),
+    aiConfig: async () => aiConfig.id,
+  };
+
+  const ids: Record<Resource, number> = {
+    user: await factories.user(),
+    service,
+    photoService,
+    package: await factories.package(),
+    relation: await factories.relation(),
+    notice: await factories.notice(),
+    training: await factories.training(),
+    aiConfig: aiConfig.id,
+  };
+
+  /** The signed image link the API hands out for the fixture photo (re-uploaded if a test cleared it). */
+  const signedImageUrl = async (): Promise<string> => {
+    const res = await send('GET', `/api/v1/service-photos/${photoService}`, { token: adminToken });
+    const url = (res.json() as { photos: { url: string }[] }).photos[0]?.url;
+    if (url) return url;
+    const put = await send('PUT', `/api/v1/service-photos/${photoService}`, {
+      token: adminToken,
+      body: { photos: [{ imageBase64: pngDataUrl(), subtitle: 'Antes' }] },
+    });
+    const again = (put.json() as { photos?: { url: string }[] }).photos?.[0]?.url;
+    if (!again) throw new Error(`A foto de fixture não pôde ser recriada: ${put.body}`);
+    return again;
+  };
+
+  const urlFor: SecurityFixtures['urlFor'] = async (route, options = {}) => {
+    if (route.url === '/api/v1/service-photos/:serviceId/:position/image') {
+      return signedImageUrl();
+    }
+    let url = route.url.replace(/\*$/, 'swagger-ui.css');
+    const params = url.match(/:\w+/g) ?? [];
+    if (!params.length) return url;
+    const match = PARAM_RESOURCES.find((p) => route.url.startsWith(p.prefix));
+    if (!match) {
+      throw new Error(
+        `Sem fixture para os parâmetros de ${routeKey(route)}: adicione em test/security/fixtures.ts.`,
+      );
+    }
+    const id = options.freshRows ? await factories[match.resource]() : ids[match.resource];
+    for (const param of params) {
+      url = url.replace(param, param === ':position' ? '1' : String(id));
+    }
+    return url;
+  };
+
+  const proposal = () => ({
+    client_name: 'Maria José',
+    pkg: { name: 'Pacote Essencial', annual_value: 12000 },
+    rows: [{ name: 'Criolipólise', unit: 1500, qty: 2 }],
+  });
+  const samples: Record<string, () => unknown> = {
+    'POST /api/v1/auth/login': () => ({ email: users.admin.email, password: TEST_PASSWORD }),
+    'POST /api/v1/auth/register': () => ({
+      name: 'Nova Pessoa',
+      email: `registro-${unique()}@teste.com.br`,
+      password: 'senha-forte-123',
+    }),
+    'POST /api/v1/auth/forgot-password': () => ({ email: users.professional.email }),
+    'POST /api/v1/auth/reset-password': () => ({
+      token: 'x'.repeat(43),
+      password: 'nova-senha-123',
+    }),
+    'POST /api/v1/users/': () => ({
+      name: 'Pessoa Criada',
+      email: `criada-${unique()}@teste.com.br`,
+      password: TEST_PASSWORD,
+    }),
+    'PATCH /api/v1/users/:id': () => ({ name: 'Nome Alterado' }),
+    'POST /api/v1/services/': () => ({
+      name: `Serviço ${unique()}`,
+      block: 'B',
+      value: 300,
+      cost: 50,
+    }),
+    'PATCH /api/v1/services/:id': () => ({ value: 250 }),
+    'PUT /api/v1/service-photos/:serviceId': () => ({
+      photos: [{ imageBase64: pngDataUrl(), subtitle: 'Depois' }],
+    }),
+    'POST /api/v1/packages/': () => ({ name: `Pacote ${unique()}`, annual_value: 2400 }),
+    'PATCH /api/v1/packages/:id': () => ({ annual_value: 1300 }),
+    'POST /api/v1/services-relations/': () => ({
+      service_id_1: service,
+      service_id_2: otherService,
+      category: `categoria_${unique()}`,
+      boost_percent: 15,
+    }),
+    'PATCH /api/v1/services-relations/:id': () => ({ boost_percent: 20 }),
+    'POST /api/v1/notices/notices/': () => ({
+      title: `Aviso ${unique()}`,
+      text: 'Promoção exclusiva.',
+      category: 'exclusive',
+    }),
+    'PATCH /api/v1/notices/notices/:id': () => ({ active: true }),
+    'POST /api/v1/trainings/': () => ({
+      title: `Treinamento ${unique()}`,
+      description: 'Conteúdo novo.',
+      category: 'sales',
+    }),
+    'PATCH /api/v1/trainings/:id': () => ({ description: 'Descrição revista.' }),
+    'POST /api/v1/synergies/synergies/generate': () => ({
+      procedures: [
+        { id: service, name: serviceNames[0] },
+        { id: otherService, name: serviceNames[1] },
+      ],
+    }),
+    'POST /api/v1/pdf/proposal/preview': proposal,
+    'POST /api/v1/pdf/proposal/download': proposal,
+    'POST /api/v1/pdf/client-care/preview': () => ({ client: { full_name: 'Maria José' } }),
+    'POST /api/v1/pdf/client-care/download': () => ({ client: { full_name: 'Maria José' } }),
+    'POST /api/v1/recommendations/': () => ({ budget: 5000, goal_text: 'gordura localizada' }),
+    'POST /api/v1/ai/ai/text': () => ({ text: 'Quero reduzir gordura localizada no abdômen.' }),
+    'PATCH /api/v1/ai/prompt-config/ai-configs/:ref': () => ({
+      prompt: 'Prompt revisto pelo teste.',
+    }),
+  };
+
+  return {
+    t,
+    users,
+    tokens,
+    ids,
+    serviceNames,
+    fresh: (resource) => factories[resource](),
+    urlFor,
+    sampleBody: (route) => samples[routeKey(route)]?.(),
+    send,
+  };
+}
+
+/** Every table's rows, hashed: equal digests mean a request changed nothing stored. */
+export async function createDatabaseDigest(database: Database): Promise<() => Promise<string>> {
+  const tables = await database.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const parts = tables.map(
+    ({ name }) =>
+      `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest FROM "${name}" t`,
+  );
+  const sqlText = `SELECT md5(string_agg(name || ':' || digest, ',' ORDER BY name)) AS digest FROM (${parts.join(' UNION ALL ')}) d`;
+  return async () => {
+    const [row] = await database.query<{ digest: string }>(sqlText);
+    return row?.digest ?? '';
+  };
+}
+
+/** Text a response must never show: stack frames, file paths, SQL or driver messages. */
+export const LEAK_MARKERS: RegExp[] = [
+  /\n\s*at\s/,
+  /\bat\s+[\w$.<>]+\s+\(/,
+  /node_modules/,
+  /\.ts:\d+/,
+  /\.js:\d+/,
+  /\bSELECT\b/,
+  /\bINSERT INTO\b/,
+  /\bUPDATE\s+"?\w+"?\s+SET\b/,
+  /\bDELETE FROM\b/,
+  /syntax error/i,
+  /relation "/,
+  /violates/i,
+  /duplicate key/i,
+  /invalid input syntax/i,
+  /out of range for type/i,
+  /PGlite|drizzle|postgres/i,
+  /TypeError|ReferenceError|SyntaxError|RangeError/,
+  /ZodError/,
+];
+
+export function leaksInternals(text: string): RegExp | undefined {
+  return LEAK_MARKERS.find((marker) => marker.test(text));
+}
+
+/** FastAPI's error shape: `{detail: string}` or `{detail: [{loc, msg, type}]}`. */
+export function isFastApiError(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const detail = (body as { detail?: unknown }).detail;
+  if (typeof detail === 'string') return detail.length > 0;
+  if (!Array.isArray(detail) || detail.length === 0) return false;
+  return detail.every(
+    (issue: unknown) =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      Array.isArray((issue as { loc?: unknown }).loc) &&
+      (issue as { loc: unknown[] }).loc.every(
+        (part) => typeof part === 'string' || typeof part === 'number',
+      ) &&
+      typeof (issue as { msg?: unknown }).msg === 'string' &&
+      typeof (issue as { type?: unknown }).type === 'string',
+  );
+}

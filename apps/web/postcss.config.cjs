@@ -1,0 +1,16 @@
+// Mantine's PostCSS setup: the preset adds light/dark mixins and rem(); simple-vars lets CSS
+// modules write media queries with the same breakpoints as the theme.
+module.exports = {
+  plugins: {
+    'postcss-preset-mantine': {},
+    'postcss-simple-vars': {
+      variables: {
+        'mantine-breakpoint-xs': '36em',
+        'mantine-breakpoint-sm': '48em',
+        'mantine-breakpoint-md': '62em',
+        'mantine-breakpoint-lg': '75em',
+        'mantine-breakpoint-xl': '88em',
+      },
+    },
+  },
+};

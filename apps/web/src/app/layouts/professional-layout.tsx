@@ -1,0 +1,148 @@
+import { AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { isAdminProfile } from '../../lib/profiles';
+import {
+  IconHome,
+  IconLogout,
+  IconSchool,
+  IconShieldLock,
+  IconSparkles,
+  type Icon,
+} from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { BrandLink } from '../../components/brand-link';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { PageLoader } from '../../components/page-loader';
+import { NoticeBannerSlot } from '../../features/notices/notice-banner';
+import { useCurrentUserRefresh } from '../../lib/current-user';
+import { useSession } from '../../lib/use-session';
+import { useSignOut } from '../../lib/use-sign-out';
+
+interface TopLink {
+  to: string;
+  label: string;
+  icon: Icon;
+}
+
+/** SPEC "Professional layout": the top navigation. */
+export const PROFESSIONAL_LINKS: readonly TopLink[] = [
+  { to: '/home', label: 'Início', icon: IconHome },
+  { to: '/professional/editservices', label: 'Procedimentos', icon: IconSparkles },
+  { to: '/professional/trainings', label: 'Treinamentos', icon: IconSchool },
+];
+
+/** Admins browse /home in this shell too; they get a way back to their area. */
+const ADMIN_AREA_LINK: TopLink = {
+  to: '/admin/users',
+  label: 'Administração',
+  icon: IconShieldLock,
+};
+
+function isActive(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+export default function ProfessionalLayout() {
+  useCurrentUserRefresh();
+  const { user } = useSession();
+  const signOut = useSignOut();
+  const { pathname } = useLocation();
+  const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+  // The drawer exists for phones only; `inert` keeps its off-screen links out of the tab order.
+  const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const drawerVisible = !isDesktop && menuOpened;
+  const links = isAdminProfile(user?.profile)
+    ? [...PROFESSIONAL_LINKS, ADMIN_AREA_LINK]
+    : PROFESSIONAL_LINKS;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      // On phones the top navigation folds into a drawer opened by the burger.
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !menuOpened, desktop: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={menuOpened}
+              onClick={toggleMenu}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={menuOpened ? 'Fechar menu' : 'Abrir menu'}
+              aria-expanded={menuOpened}
+              aria-controls="professional-menu"
+            />
+            <BrandLink />
+          </Group>
+
+          <Group component="nav" aria-label="Navegação principal" gap={4} visibleFrom="sm">
+            {links.map(({ to, label, icon: LinkIcon }) => {
+              const active = isActive(pathname, to);
+              return (
+                <Button
+                  key={to}
+                  component={Link}
+                  to={to}
+                  variant={active ? 'light' : 'subtle'}
+                  color={active ? undefined : 'gray'}
+                  leftSection={<LinkIcon size={16} aria-hidden />}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {label}
+                </Button>
+              );
+            })}
+          </Group>
+
+          <Group gap="sm" wrap="nowrap">
+            <ColorSchemeToggle />
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              onClick={() => signOut('/login')}
+            >
+              Sair
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        id="professional-menu"
+        p="sm"
+        aria-label="Navegação principal (celular)"
+        inert={!drawerVisible}
+      >
+        <Stack gap={4}>
+          {links.map(({ to, label, icon: LinkIcon }) => {
+            const active = isActive(pathname, to);
+            return (
+              <NavLink
+                key={to}
+                component={Link}
+                to={to}
+                label={label}
+                leftSection={<LinkIcon size={18} aria-hidden />}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={closeMenu}
+                fw={500}
+              />
+            );
+          })}
+        </Stack>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        {/* SLOT: rotating notice banner (src/features/notices/notice-banner.tsx). */}
+        <NoticeBannerSlot />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../test/test-utils';
+
+describe('route guards', () => {
+  it('sends a visitor without a token from /admin/users to /admin/login', async () => {
+    const { router } = renderApp('/admin/users');
+    expect(
+      await screen.findByRole('heading', { name: 'Login administrativo' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/admin/users', search: '', hash: '' },
+    });
+  });
+
+  it('sends a visitor without a token from /home to /admin/login', async () => {
+    const { router } = renderApp('/home');
+    await screen.findByRole('heading', { name: 'Login administrativo' });
+    expect(router.state.location.pathname).toBe('/admin/login');
+  });
+
+  it('sends a professional from /admin/users to /home', async () => {
+    const ana = makeUser();
+    signInAs(ana);
+    mockFetch(() => jsonResponse(ana));
+    const { router } = renderApp('/admin/users');
+    expect(
+      await screen.findByRole('heading', { name: 'Bem-vindo(a), Ana Souza' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('lets an admin in and shows the seven sidebar links', async () => {
+    const admin = makeUser({ profile: 'admin', name: 'Beatriz' });
+    signInAs(admin);
+    mockFetch((url) => (url.endsWith('/auth/me') ? jsonResponse(admin) : jsonResponse([])));
+    renderApp('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Gestão de Usuários' })).toBeInTheDocument();
+    const sidebar = screen.getByRole('navigation', { name: 'Menu de administração' });
+    const labels = Array.from(sidebar.querySelectorAll('a')).map((a) => a.textContent);
+    expect(labels).toEqual([
+      'Users',
+      'Procedimentos',
+      'Pacotes',
+      'Sinergias',
+      'Notificações',
+      'Treinamentos',
+      'Prompt - AI',
+    ]);
+    expect(sidebar.querySelector('a[aria-current="page"]')).toHaveTextContent('Users');
+  });
+
+  it('returns to the remembered page after signing in', async () => {
+    const ana = makeUser();
+    mockFetch((url) =>
+      url.endsWith('/auth/login')
+        ? jsonResponse({ access_token: 't', user: ana })
+        : jsonResponse([]),
+    );
+    const { router } = renderApp('/professional/trainings');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Email/), 'ana@clinica.com.br');
+    await user.type(screen.getByLabelText(/Senha/, { selector: 'input' }), 'segredo123');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await screen.findByRole('heading', { name: 'Treinamentos' });
+    expect(router.state.location.pathname).toBe('/professional/trainings');
+  });
+
+  it('Sair clears the session and goes to /login', async () => {
+    const ana = makeUser();
+    signInAs(ana);
+    mockFetch(() => jsonResponse(ana));
+    const { router } = renderApp('/home');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sair' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Bem-vindo(a) de volta' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('redirects / to /login and shows a 404 page for unknown paths', async () => {
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { name: 'Bem-vindo(a) de volta' });
+    expect(router.state.location.pathname).toBe('/login');
+    await router.navigate('/nao-existe');
+    expect(
+      await screen.findByRole('heading', { name: 'Página não encontrada' }),
+    ).toBeInTheDocument();
+  });
+});

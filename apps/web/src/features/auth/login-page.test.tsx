@@ -1,0 +1,104 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getToken } from '../../lib/api-client';
+import { jsonResponse, makeUser, mockFetch, renderApp } from '../../test/test-utils';
+
+async function fillAndSubmit(email = 'ana@clinica.com.br', password = 'senha-secreta') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/Email/), email);
+  await user.type(screen.getByLabelText(/Senha/, { selector: 'input' }), password);
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+}
+
+describe('/login', () => {
+  it('shows the welcome title and the register and forgot-password links', async () => {
+    renderApp('/login');
+    expect(
+      await screen.findByRole('heading', { name: 'Bem-vindo(a) de volta' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Cadastre-se' })).toHaveAttribute('href', '/register');
+  });
+
+  it("shows 'Credenciais inválidas.' on 401", async () => {
+    mockFetch(() => jsonResponse({ detail: 'Credenciais inválidas.' }, 401));
+    renderApp('/login');
+    await fillAndSubmit();
+    expect(await screen.findByText('Credenciais inválidas.')).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
+  it('shows the server detail for a pending account (403)', async () => {
+    mockFetch(() =>
+      jsonResponse({ detail: 'Seu cadastro está aguardando aprovação de um administrador.' }, 403),
+    );
+    renderApp('/login');
+    await fillAndSubmit();
+    expect(
+      await screen.findByText('Seu cadastro está aguardando aprovação de um administrador.'),
+    ).toBeInTheDocument();
+  });
+
+  it("reads 'Entrando...' and is disabled while the request runs", async () => {
+    // A request that never answers keeps the form busy.
+    mockFetch(() => new Promise<Response>(() => {}));
+    renderApp('/login');
+    await fillAndSubmit();
+    const button = await screen.findByRole('button', { name: 'Entrando...' });
+    expect(button).toBeDisabled();
+  });
+
+  it('reports a response without a token', async () => {
+    mockFetch(() => jsonResponse({ token_type: 'bearer' }));
+    renderApp('/login');
+    await fillAndSubmit();
+    expect(await screen.findByText('A API não retornou um token de acesso.')).toBeInTheDocument();
+  });
+
+  it('stores the session and goes to /home, replacing history', async () => {
+    const ana = makeUser();
+    mockFetch((url) =>
+      url.endsWith('/auth/login')
+        ? jsonResponse({ access_token: 'tok', token_type: 'bearer', user: ana })
+        : jsonResponse(ana),
+    );
+    const { router } = renderApp('/login');
+    await fillAndSubmit();
+    expect(
+      await screen.findByRole('heading', { name: 'Bem-vindo(a), Ana Souza' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(getToken()).toBe('tok');
+  });
+});
+
+describe('/admin/login', () => {
+  it('has Email, Senha, the forgot link and a Claro/Escuro indicator that toggles', async () => {
+    renderApp('/admin/login');
+    expect(await screen.findByLabelText(/Email/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Senha/, { selector: 'input' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toBeInTheDocument();
+    const indicator = screen.getByRole('button', { name: /Claro|Escuro/ });
+    const before = indicator.textContent;
+    await userEvent.setup().click(indicator);
+    expect(screen.getByRole('button', { name: /Claro|Escuro/ }).textContent).not.toBe(before);
+  });
+
+  it('goes to /admin/users after an admin signs in', async () => {
+    const admin = makeUser({ id: 9, name: 'Beatriz Admin', profile: 'admin' });
+    mockFetch((url) => {
+      if (url.endsWith('/auth/login')) return jsonResponse({ access_token: 't', user: admin });
+      if (url.endsWith('/auth/me')) return jsonResponse(admin);
+      return jsonResponse([]);
+    });
+    const { router } = renderApp('/admin/login');
+    await fillAndSubmit('admin@clinica.com.br');
+    expect(await screen.findByRole('heading', { name: 'Gestão de Usuários' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/users');
+  });
+});

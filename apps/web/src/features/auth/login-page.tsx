@@ -1,0 +1,70 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../components/use-page-title';
+import { loginErrorMessage } from './auth-api';
+import { AuthCard } from './auth-card';
+import { useSignIn } from './use-sign-in';
+
+const destinationFor = () => '/home';
+
+export default function LoginPage() {
+  usePageTitle('Entrar');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useSignIn(destinationFor);
+  const busy = signIn.isPending;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    signIn.mutate({ email: email.trim(), password });
+  };
+
+  return (
+    <AuthCard
+      title="Bem-vindo(a) de volta"
+      subtitle="Entre para montar os pacotes dos seus clientes."
+    >
+      <form onSubmit={submit}>
+        <Stack gap="md">
+          {signIn.isError ? (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {loginErrorMessage(signIn.error)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Senha"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Esqueci minha senha
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={busy}>
+            {busy ? 'Entrando...' : 'Entrar'}
+          </Button>
+          <Text size="sm" ta="center">
+            Ainda não tem conta?{' '}
+            <Anchor component={Link} to="/register" underline="always">
+              Cadastre-se
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,33 @@
+import type {
+  BlockLimits,
+  Package,
+  ProcedureSelection,
+  ReceiptClientPreferences,
+  Service,
+} from '@portal/domain';
+import { AssistantDialog } from '../assistant/assistant-dialog';
+
+export interface AssistantDialogSlotProps {
+  opened: boolean;
+  /** Closing resets the assistant (SPEC section 4). */
+  onClose: () => void;
+  /** The chosen package; 'Personalizar' is enabled only with one. */
+  pkg: Package | null;
+  /** Active services the package allows (every block). */
+  services: Service[];
+  limits: BlockLimits;
+  /**
+   * 'Aplicar Recomendações': replaces the selection (see selectionFromRecommendations, which
+   * truncates to the block limits), keeps what the client said for the receipt and PDFs, and
+   * moves the builder to the procedures step.
+   */
+  onApply: (selection: ProcedureSelection, clientPreferences: ReceiptClientPreferences) => void;
+}
+
+/**
+ * The AI package assistant (SPEC 'AI package assistant'), composed in from features/assistant.
+ * The builder page renders it and opens it from 'Personalizar'.
+ */
+export function AssistantDialogSlot(props: AssistantDialogSlotProps) {
+  return <AssistantDialog {...props} />;
+}

@@ -1,0 +1,325 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  RECEIPT_STORAGE_KEY,
+  receiptStateSchema,
+  type Package,
+  type Service,
+} from '@portal/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../../test/test-utils';
+
+function makeService(id: number, overrides: Partial<Service> = {}): Service {
+  return {
+    id,
+    name: `Procedimento ${id}`,
+    description: '',
+    block: 'A',
+    value: 1000,
+    cost: 100,
+    min_margin_percent: 10,
+    session_limit: 0,
+    status: 'active',
+    benefits: { main_function: null, benefit1: null, benefit2: null, benefit3: null },
+    photos_count: 0,
+    photos_limit: 4,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function makePackage(id: number, overrides: Partial<Package> = {}): Package {
+  return {
+    id,
+    name: `Pacote ${id}`,
+    annual_value: 12000,
+    discount_percent: 0,
+    status: 'active',
+    session_limit: null,
+    block_limits: { a: 2, b: 1, c: 1, d: 0 },
+    allow_all_procedures: true,
+    procedures: [],
+    restricted_procedures: [],
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const catalogue: Service[] = [
+  makeService(1, { name: 'Botox', value: 4500, cost: 1200, min_margin_percent: 32.5 }),
+  makeService(2, { name: 'Preenchimento', value: 3000, cost: 600 }),
+  makeService(3, { name: 'Restrito', value: 100 }),
+  makeService(4, { name: 'Peeling', block: 'B', value: 800, cost: 200, session_limit: 1 }),
+  makeService(5, { name: 'Criolipólise - Abdômen', block: 'C', value: 2000 }),
+  makeService(6, { name: 'Criolipólise - Flancos', block: 'C', value: 1800 }),
+  makeService(7, { name: 'Criolipólise - Coxas', block: 'C', value: 1900 }),
+  makeService(8, {
+    name: 'Laser Premium',
+    block: 'D',
+    value: 5000,
+    cost: 1500,
+    min_margin_percent: 60,
+  }),
+];
+
+const packages: Package[] = [
+  makePackage(12, { name: 'Pacote 12', restricted_procedures: [3, 8] }),
+  makePackage(20, {
+    name: 'Essencial 20',
+    annual_value: 6000,
+    block_limits: { a: 1, b: 1, c: 1, d: 1 },
+  }),
+];
+
+function serveCatalogue({ packageList = packages }: { packageList?: Package[] } = {}) {
+  return mockFetch((url) => {
+    if (url.startsWith('/api/v1/packages/')) return jsonResponse(packageList);
+    if (url.startsWith('/api/v1/services/')) return jsonResponse(catalogue);
+    if (url.startsWith('/api/v1/auth/me')) return jsonResponse(makeUser());
+    if (url.startsWith('/api/v1/synergies/')) return jsonResponse({ items: [], engine: 'local' });
+    return jsonResponse({ detail: 'Não encontrado.' }, 404);
+  });
+}
+
+/** Mantine's useMediaQuery reads matchMedia; the desktop layout needs min-width: 48em. */
+function stubViewport(kind: 'desktop' | 'phone') {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: kind === 'desktop' ? query.includes('min-width') : query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+async function openBuilder(kind: 'desktop' | 'phone' = 'desktop') {
+  stubViewport(kind);
+  signInAs(makeUser());
+  const result = renderApp('/montar-pacote');
+  await screen.findByRole('heading', { name: 'Selecione o Pacote' });
+  return result;
+}
+
+async function pickPackage(name: RegExp) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name }));
+  await screen.findByRole('heading', { name: 'Selecione os Procedimentos' });
+  return user;
+}
+
+function summaryPanel() {
+  return screen.getByRole('complementary', { name: 'Resumo do Pacote' });
+}
+
+function summaryValue(label: string): string {
+  const row = within(summaryPanel()).getByText(label).parentElement;
+  return row?.textContent?.replace(label, '').replace(/\s+/g, ' ').trim() ?? '';
+}
+
+afterEach(() => {
+  window.sessionStorage.clear();
+});
+
+describe('package builder: package step', () => {
+  it('lists active packages with monthly value and block limits', async () => {
+    const fetchMock = serveCatalogue();
+    await openBuilder();
+    const card = await screen.findByRole('button', { name: /Pacote 12/ });
+    expect(within(card).getByText('R$ 1.000,00')).toBeInTheDocument();
+    expect(within(card).getByText('A: 2')).toBeInTheDocument();
+    expect(within(card).getByText('D: 0')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('button', { name: /Essencial 20/ })).getByText('R$ 500,00'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/v1/packages/?status_eq=active')).toBe(
+      true,
+    );
+    // Without a package nothing can be generated or personalized.
+    expect(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Personalizar' })).toBeDisabled();
+  });
+
+  it("shows 'Nenhum pacote ativo no momento' when there is none", async () => {
+    serveCatalogue({ packageList: [] });
+    await openBuilder();
+    expect(await screen.findByText('Nenhum pacote ativo no momento')).toBeInTheDocument();
+  });
+});
+
+describe('package builder: procedures step', () => {
+  it('adds sessions per click up to the block limit, then dims the others', async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Pacote 12/);
+    expect(screen.getByRole('button', { name: 'Personalizar' })).toBeEnabled();
+
+    const blockA = screen.getByRole('region', { name: 'Bloco A' });
+    // The package restricts 'Restrito'.
+    expect(within(blockA).queryByText('Restrito')).not.toBeInTheDocument();
+    expect(within(blockA).getByText('0/2 selecionados')).toBeInTheDocument();
+
+    const botox = within(blockA).getByRole('button', { name: /^Botox/ });
+    await user.click(botox);
+    expect(botox).toHaveAttribute('aria-pressed', 'true');
+    expect(within(blockA).getByText('1/2 selecionados')).toBeInTheDocument();
+    await user.click(botox);
+    expect(within(botox).getByText('2 sessões')).toBeInTheDocument();
+    expect(within(blockA).getByText('2/2 selecionados • Limite atingido')).toBeInTheDocument();
+
+    // Full block: the other card is dimmed and a click on it does nothing.
+    const filler = within(blockA).getByRole('button', { name: /^Preenchimento/ });
+    expect(filler).toHaveAttribute('aria-disabled', 'true');
+    await user.click(filler);
+    expect(filler).toHaveAttribute('aria-pressed', 'false');
+
+    // A click on the selected card of a full block removes all its sessions.
+    await user.click(botox);
+    expect(botox).toHaveAttribute('aria-pressed', 'false');
+    expect(within(blockA).getByText('0/2 selecionados')).toBeInTheDocument();
+  });
+
+  it("respects a procedure's own session limit", async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Pacote 12/);
+    const blockB = screen.getByRole('region', { name: 'Bloco B' });
+    const peeling = within(blockB).getByRole('button', { name: /^Peeling/ });
+    await user.click(peeling);
+    expect(within(blockB).getByText('1/1 selecionados • Limite atingido')).toBeInTheDocument();
+    await user.click(peeling);
+    expect(peeling).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("shows 'Nenhum procedimento encontrado para o bloco D' for an empty block", async () => {
+    serveCatalogue();
+    await openBuilder();
+    await pickPackage(/Pacote 12/);
+    expect(screen.getByText('Nenhum procedimento encontrado para o bloco D')).toBeInTheDocument();
+  });
+
+  it('folds 3+ procedures with the same first letters into a collapsible group', async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Pacote 12/);
+    const blockC = screen.getByRole('region', { name: 'Bloco C' });
+    const group = within(blockC).getByRole('button', { name: /Criolipólise\s*3 procedimentos/ });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    await user.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    await user.click(
+      await within(blockC).findByRole('button', { name: /^Criolipólise - Flancos/ }),
+    );
+    expect(within(group).getByText('1 sessão')).toBeInTheDocument();
+  });
+
+  it('filters the procedures by name from the header search', async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Pacote 12/);
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar procedimento' }), 'flancos');
+    expect(
+      await screen.findByRole('button', { name: /^Criolipólise - Flancos/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Botox/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Nenhum procedimento encontrado para o bloco A')).toBeInTheDocument();
+  });
+
+  it('updates the summary figures per session and resets them with a new package', async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Pacote 12/);
+    // P = R$ 12.000,00: budget 0,7·P/12 = R$ 700,00; with nothing selected the margin is 70%.
+    expect(within(summaryPanel()).getByText('Pacote nº 12')).toBeInTheDocument();
+    expect(summaryValue('Score')).toBe('70,0%');
+    expect(summaryValue('Orçamento mensal disponível')).toBe('R$ 700,00');
+    expect(summaryValue('Saldo mensal restante')).toBe('R$ 700,00');
+
+    const blockA = screen.getByRole('region', { name: 'Bloco A' });
+    await user.click(within(blockA).getByRole('button', { name: /^Botox/ }));
+    await user.click(within(blockA).getByRole('button', { name: /^Botox/ }));
+    // Cost 2 × R$ 1.200 = R$ 2.400: lucro R$ 6.000 → 50,0%, remaining R$ 500,00 a month.
+    expect(summaryValue('Score')).toBe('50,0%');
+    expect(summaryValue('Saldo mensal restante')).toBe('R$ 500,00');
+    expect(summaryValue('Bloco A')).toBe('2/2');
+    expect(
+      within(summaryPanel()).queryByText(
+        'Margem abaixo do mínimo exigido pelos procedimentos selecionados.',
+      ),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Trocar pacote' }));
+    await pickPackage(/Essencial 20/);
+    // Choosing a package clears the selection.
+    expect(summaryValue('Bloco A')).toBe('0/1');
+    const essentialA = screen.getByRole('region', { name: 'Bloco A' });
+    await user.click(within(essentialA).getByRole('button', { name: /^Botox/ }));
+    // P = R$ 6.000: lucro 4.200 − 1.200 = 3.000 → 50%; still ≥ 32,5%. Add Peeling (cost 200).
+    await user.click(screen.getByRole('button', { name: /^Peeling/ }));
+    expect(summaryValue('Score')).toBe('46,7%');
+    expect(
+      within(summaryPanel()).queryByText(
+        'Margem abaixo do mínimo exigido pelos procedimentos selecionados.',
+      ),
+    ).not.toBeInTheDocument();
+  });
+
+  it('warns when the margin falls below the largest minimum margin selected', async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Essencial 20/);
+    // P = R$ 6.000: (4.200 − 1.500) / 6.000 = 45,0%, below Laser Premium's 60% minimum.
+    await user.click(screen.getByRole('button', { name: /^Laser Premium/ }));
+    expect(summaryValue('Score')).toBe('45,0%');
+    expect(
+      within(summaryPanel()).getByText(
+        'Margem abaixo do mínimo exigido pelos procedimentos selecionados.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('generates: saves the receipt in sessionStorage and opens /recibo with it', async () => {
+    serveCatalogue();
+    const { router } = await openBuilder();
+    const user = await pickPackage(/Pacote 12/);
+    const blockA = screen.getByRole('region', { name: 'Bloco A' });
+    await user.click(within(blockA).getByRole('button', { name: /^Botox/ }));
+    await user.click(within(blockA).getByRole('button', { name: /^Preenchimento/ }));
+    await user.click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
+
+    expect(router.state.location.pathname).toBe('/recibo');
+    const stored = receiptStateSchema.parse(
+      JSON.parse(window.sessionStorage.getItem(RECEIPT_STORAGE_KEY) ?? 'null'),
+    );
+    expect(stored.package.id).toBe(12);
+    expect(stored.blocks.A.map((s) => s.name)).toEqual(['Botox', 'Preenchimento']);
+    expect(stored.totals.servicesTotalValue).toBe(7500);
+    expect(stored.totals.annual).toBe(12000);
+    expect(router.state.location.state).toEqual(stored);
+    expect(await screen.findByRole('heading', { name: 'Recibo' })).toBeInTheDocument();
+  });
+});
+
+describe('package builder on a phone', () => {
+  it('shows a fixed bottom bar with block counts, monthly value, margin and Gerar Pacote', async () => {
+    serveCatalogue();
+    await openBuilder('phone');
+    const user = await pickPackage(/Pacote 12/);
+    const bar = screen.getByRole('complementary', { name: 'Resumo do Pacote' });
+    expect(within(bar).getByText('A 0/2')).toBeInTheDocument();
+    expect(within(bar).getByText('R$ 1.000,00/mês')).toBeInTheDocument();
+    expect(within(bar).getByText('Margem 70,0%')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Botox/ }));
+    expect(within(bar).getByText('A 1/2')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Gerar Pacote' })).toBeEnabled();
+    // No side panel heading on a phone.
+    expect(screen.queryByRole('heading', { name: 'Resumo do Pacote' })).not.toBeInTheDocument();
+  });
+});

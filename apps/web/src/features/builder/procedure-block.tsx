@@ -1,0 +1,183 @@
+import {
+  Badge,
+  Collapse,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  groupProcedures,
+  isDimmed,
+  occurrencesOf,
+  type BlockLimits,
+  type ProcedureSelection,
+  type Service,
+  type ServiceBlock,
+} from '@portal/domain';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import classes from './builder.module.css';
+import { ProcedureCard } from './procedure-card';
+
+export interface ProcedureBlockProps {
+  block: ServiceBlock;
+  /** The block's visible procedures (already filtered by package and search). */
+  services: Service[];
+  selection: ProcedureSelection;
+  limits: BlockLimits;
+  /** A search is typed: groups open so every match shows. */
+  searching: boolean;
+  onToggle: (service: Service) => void;
+  onShowDetails: (service: Service) => void;
+}
+
+/** 'n/limit selecionados' plus ' • Limite atingido' when the block is full (SPEC builder). */
+export function blockCounterText(count: number, limit: number): string {
+  return `${count}/${limit} selecionados${count >= limit ? ' • Limite atingido' : ''}`;
+}
+
+/**
+ * A group's title: what its names have in common ('Criolipólise - Abdômen' and 'Criolipólise -
+ * Flancos' → 'Criolipólise'), else the first name.
+ */
+export function groupTitle(names: readonly string[]): string {
+  const [first = '', ...rest] = names;
+  let prefix = first;
+  for (const name of rest) {
+    let length = 0;
+    while (length < prefix.length && length < name.length && prefix[length] === name[length]) {
+      length += 1;
+    }
+    prefix = prefix.slice(0, length);
+  }
+  // Cut back to a whole word and drop a trailing separator ('Peeling q' → 'Peeling').
+  const whole = prefix.length === first.length ? prefix : prefix.replace(/\s*\S*$/, '');
+  const title = whole.replace(/[\s\-–—:,/]+$/, '').trim();
+  return title.length >= 3 ? title : first;
+}
+
+export function ProcedureBlock({
+  block,
+  services,
+  selection,
+  limits,
+  searching,
+  onToggle,
+  onShowDetails,
+}: ProcedureBlockProps) {
+  const headingId = useId();
+  const count = selection[block].length;
+  const limit = limits[block];
+  const full = count >= limit;
+
+  const card = (service: Service) => (
+    <ProcedureCard
+      key={service.id}
+      service={service}
+      sessions={occurrencesOf(selection, service)}
+      dimmed={isDimmed(selection, service, limits)}
+      onToggle={onToggle}
+      onShowDetails={onShowDetails}
+    />
+  );
+
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="sm">
+      <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
+        <Title order={2} size="h4" id={headingId}>
+          Bloco {block}
+        </Title>
+        <Text
+          size="sm"
+          fw={600}
+          c={full ? undefined : 'dimmed'}
+          className={full ? classes.warningText : undefined}
+          aria-live="polite"
+        >
+          {blockCounterText(count, limit)}
+        </Text>
+      </Group>
+      {services.length === 0 ? (
+        <Paper withBorder radius="md" p="md">
+          <Text c="dimmed">Nenhum procedimento encontrado para o bloco {block}</Text>
+        </Paper>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
+          {groupProcedures(services).map((entry) =>
+            entry.kind === 'single' ? (
+              card(entry.service)
+            ) : (
+              <ProcedureGroup
+                key={`group-${entry.key}`}
+                services={entry.services}
+                selection={selection}
+                forceOpen={searching}
+              >
+                {entry.services.map(card)}
+              </ProcedureGroup>
+            ),
+          )}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function ProcedureGroup({
+  services,
+  selection,
+  forceOpen,
+  children,
+}: {
+  services: Service[];
+  selection: ProcedureSelection;
+  forceOpen: boolean;
+  children: React.ReactNode;
+}) {
+  const [opened, setOpened] = useState(false);
+  const contentId = useId();
+  const expanded = opened || forceOpen;
+  const title = groupTitle(services.map((service) => service.name));
+  const selectedSessions = services.reduce(
+    (sum, service) => sum + occurrencesOf(selection, service),
+    0,
+  );
+  const Chevron = expanded ? IconChevronDown : IconChevronRight;
+
+  return (
+    // A group spans the whole row so its cards keep the grid's width when it opens.
+    <Paper withBorder radius="md" p="xs" style={{ gridColumn: '1 / -1' }}>
+      <UnstyledButton
+        w="100%"
+        p="xs"
+        aria-expanded={expanded}
+        aria-controls={contentId}
+        onClick={() => setOpened((value) => !value)}
+      >
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Chevron size={18} aria-hidden />
+            <Text fw={600}>{title}</Text>
+            <Text size="sm" c="dimmed">
+              {services.length} procedimentos
+            </Text>
+          </Group>
+          {selectedSessions > 0 ? (
+            <Badge variant="filled">
+              {selectedSessions === 1 ? '1 sessão' : `${selectedSessions} sessões`}
+            </Badge>
+          ) : null}
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={expanded} id={contentId}>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" p="xs">
+          {children}
+        </SimpleGrid>
+      </Collapse>
+    </Paper>
+  );
+}

@@ -1,0 +1,231 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeService, sentBody } from '../../test/catalogue-fixtures';
+import {
+  jsonResponse,
+  makeUser,
+  mockFetch,
+  renderWithProviders,
+  signInAs,
+} from '../../test/test-utils';
+import EditServicesPage from './edit-services-page';
+
+const withFunction = (id: number, name: string, fn: string | null, photos = 0) =>
+  makeService({
+    id,
+    name,
+    value: 100 * id,
+    photos_count: photos,
+    benefits: { main_function: fn, benefit1: null, benefit2: null, benefit3: null },
+  });
+
+const SERVICES = [
+  withFunction(1, 'Criolipólise', 'Gordura localizada', 1),
+  withFunction(2, 'Enzimas', 'Gordura localizada'),
+  withFunction(3, 'Peeling', 'Manchas'),
+  withFunction(4, 'Botox', 'Rugas'),
+];
+
+const SAVED_PHOTOS = {
+  service_id: 1,
+  photos: [
+    {
+      id: 11,
+      position: 1,
+      imageBase64: 'data:image/png;base64,AAAA',
+      subtitle: 'Antes',
+      url: '/i/11',
+    },
+  ],
+};
+
+type Writes = (url: string, init: RequestInit) => Response;
+
+function api(writes: Writes = () => jsonResponse({}, 500), services = SERVICES) {
+  return mockFetch((url, init) => {
+    if (init.method === 'GET' && url === '/api/v1/services/') return jsonResponse(services);
+    if (init.method === 'GET' && url === '/api/v1/service-photos/1')
+      return jsonResponse(SAVED_PHOTOS);
+    if (init.method === 'GET' && url.startsWith('/api/v1/service-photos/')) {
+      return jsonResponse({ service_id: Number(url.split('/').pop()), photos: [] });
+    }
+    return writes(url, init);
+  });
+}
+
+async function renderPage(profile: 'manager' | 'professional' = 'manager') {
+  signInAs(makeUser({ profile }));
+  const user = userEvent.setup();
+  renderWithProviders(<EditServicesPage />);
+  await screen.findByRole('button', { name: /Gordura localizada/ });
+  return user;
+}
+
+const groupHeader = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+const card = (name: string) => {
+  const element = screen.getByText(name).closest<HTMLElement>('[data-testid="procedure-card"]');
+  if (!element) throw new Error(`card ${name} not found`);
+  return element;
+};
+
+describe('EditServicesPage', () => {
+  it('groups procedures by function with counts; a group collapses', async () => {
+    api();
+    const user = await renderPage();
+    expect(groupHeader('Gordura localizada')).toHaveTextContent('2 Procedimentos');
+    expect(groupHeader('Manchas')).toHaveTextContent('1 Procedimento');
+    const crio = within(card('Criolipólise'));
+    expect(crio.getByText('R$ 100,00')).toBeVisible();
+    expect(crio.getByText('1/4', { exact: false })).toBeVisible();
+    expect(crio.getByRole('button', { name: 'Editar Fotos de Criolipólise' })).toBeVisible();
+
+    await user.click(groupHeader('Gordura localizada'));
+    expect(groupHeader('Gordura localizada')).toHaveAttribute('aria-expanded', 'false');
+    await user.click(groupHeader('Gordura localizada'));
+    expect(groupHeader('Gordura localizada')).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it("searches with 'Pesquisar função' and says when nothing matches", async () => {
+    api();
+    const user = await renderPage();
+    const search = screen.getByRole('textbox', { name: 'Pesquisar função' });
+    await user.type(search, 'manch');
+    expect(screen.queryByRole('button', { name: /^Gordura localizada/ })).toBe(null);
+    expect(groupHeader('Manchas')).toBeVisible();
+    await user.clear(search);
+    await user.type(search, 'zzz');
+    expect(screen.getByText('Nenhum procedimento encontrado.')).toBeVisible();
+  });
+
+  it('filters by functions with Todas, Limpar, a search and Aplicar', async () => {
+    api();
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Função: Todas' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Manchas' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Rugas' }));
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(screen.getByRole('button', { name: 'Função: Manchas, Rugas' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Gordura localizada/ })).toBe(null);
+
+    await user.click(screen.getByRole('button', { name: 'Função: Manchas, Rugas' }));
+    await user.type(screen.getByRole('textbox', { name: 'Buscar função' }), 'gord');
+    expect(screen.queryByRole('checkbox', { name: 'Manchas' })).toBe(null);
+    await user.click(screen.getByRole('checkbox', { name: 'Gordura localizada' }));
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    // All three picked is the same as no filter.
+    expect(screen.getByRole('button', { name: 'Função: Todas' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Função: Todas' }));
+    await user.click(screen.getByRole('button', { name: 'Todas' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Manchas' }));
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(screen.getByRole('button', { name: 'Função: Gordura localizada, Rugas' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: /^Função:/ }));
+    await user.click(screen.getByRole('button', { name: 'Limpar' }));
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(screen.getByRole('button', { name: 'Função: Todas' })).toBeVisible();
+  });
+
+  it('tells when the catalogue has no function at all', async () => {
+    api(undefined, [withFunction(9, 'Avulso', null)]);
+    signInAs(makeUser({ profile: 'manager' }));
+    const user = userEvent.setup();
+    renderWithProviders(<EditServicesPage />);
+    await screen.findByRole('button', { name: /^Sem função/ });
+    await user.click(screen.getByRole('button', { name: 'Função: Todas' }));
+    expect(
+      screen.getByText('Nenhuma função encontrada nos serviços (benefits.main_function).'),
+    ).toBeVisible();
+  });
+
+  it('edits photos: loads the saved ones, adds and removes, saves with PUT and closes', async () => {
+    let body: unknown;
+    api((url, init) => {
+      if (url === '/api/v1/service-photos/1' && init.method === 'PUT') {
+        body = sentBody(init);
+        return jsonResponse({
+          service_id: 1,
+          photos: [
+            {
+              id: 20,
+              position: 1,
+              imageBase64: 'data:image/png;base64,iVBO',
+              subtitle: 'Nova',
+              url: '/i/20',
+            },
+          ],
+        });
+      }
+      return jsonResponse({}, 500);
+    });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Editar Fotos de Criolipólise' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Editar Procedimento' }));
+    expect(dialog.getByRole('textbox', { name: 'Procedimento' })).toHaveAttribute('readonly');
+    expect(await dialog.findByRole('textbox', { name: 'Legenda da foto 1' })).toHaveValue('Antes');
+    expect(dialog.getByText('PNG, JPG até 10MB · 1/4')).toBeVisible();
+
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'nova.png', {
+      type: 'image/png',
+    });
+    await user.upload(dialog.getByLabelText('Adicionar fotos'), png);
+    const caption = await dialog.findByRole('textbox', { name: 'Legenda da foto 2' });
+    await user.type(caption, ' Nova ');
+    await user.click(dialog.getByRole('button', { name: 'Remover foto 1' }));
+    await user.click(dialog.getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBe(null));
+    expect(body).toEqual({
+      service_id: 1,
+      photos: [{ imageBase64: 'data:image/png;base64,iVBORw==', subtitle: 'Nova' }],
+    });
+    expect(within(card('Criolipólise')).getByText('1/4', { exact: false })).toBeVisible();
+  });
+
+  it('skips files that are not images and stops at 4 photos', async () => {
+    api();
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Editar Fotos de Enzimas' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Editar Procedimento' }));
+    await dialog.findByText('Sem fotos');
+    const input = dialog.getByLabelText('Adicionar fotos');
+    const pdf = new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    expect(await dialog.findByText('Arquivo não é uma imagem PNG, JPEG ou WebP.')).toBeVisible();
+
+    const pngs = [1, 2, 3, 4, 5].map(
+      (n) => new File([new Uint8Array([0x89, n])], `f${n}.png`, { type: 'image/png' }),
+    );
+    await user.upload(input, pngs);
+    expect(await dialog.findByText('No máximo 4 fotos por procedimento.')).toBeVisible();
+    expect(dialog.getAllByRole('textbox', { name: /^Legenda da foto/ })).toHaveLength(4);
+    expect(dialog.getByRole('button', { name: 'Adicionar fotos' })).toBeDisabled();
+  });
+
+  it('shows the server detail when saving fails and keeps the dialog open', async () => {
+    api(() => jsonResponse({ detail: 'Imagem maior que 10 MB.' }, 413));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Editar Fotos de Criolipólise' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Editar Procedimento' }));
+    await dialog.findByRole('textbox', { name: 'Legenda da foto 1' });
+    await user.click(dialog.getByRole('button', { name: 'Salvar' }));
+    expect(await dialog.findByText('Imagem maior que 10 MB.')).toBeVisible();
+  });
+
+  it('lets professionals look but not edit photos; details open by button or long press', async () => {
+    api();
+    const user = await renderPage('professional');
+    expect(screen.queryByRole('button', { name: /^Editar Fotos/ })).toBe(null);
+
+    await user.click(screen.getByRole('button', { name: 'Ver detalhes de Peeling' }));
+    const detail = within(await screen.findByRole('dialog', { name: 'Peeling' }));
+    expect(await detail.findByText('Sem fotos')).toBeVisible();
+    await user.click(detail.getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBe(null));
+
+    fireEvent.pointerDown(card('Botox'), { pointerType: 'touch' });
+    expect(await screen.findByRole('dialog', { name: 'Botox' }, { timeout: 3500 })).toBeVisible();
+  });
+});

@@ -1,0 +1,115 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NoticeBanner, NoticeBannerSlot } from './notice-banner';
+import { json, makeNotice, mockFetch, renderWithProviders } from './notices-test-utils';
+
+const NOTICES = [
+  makeNotice({ id: 3, title: 'Semana da Criolipólise', category: 'urgent' }),
+  makeNotice({ id: 2, title: 'Últimas vagas de Ultraformer', category: 'scarcity' }),
+  makeNotice({
+    id: 1,
+    title: 'Condição VIP',
+    category: 'exclusive',
+    imageUrl: 'https://x.com/a.png',
+  }),
+];
+
+describe('NoticeBanner', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function advance(ms: number) {
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+  }
+
+  it('shows the first notice at once with its category label, in a polite status region', () => {
+    vi.useFakeTimers();
+    renderWithProviders(<NoticeBanner notices={NOTICES} random={() => 0} />);
+    const region = screen.getByRole('status', { name: 'Avisos' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent('Semana da Criolipólise');
+    expect(region).toHaveTextContent('Urgente');
+    expect(region).toHaveTextContent('20% off no pacote');
+  });
+
+  it('rotates: show time, then an empty gap, then the next notice, wrapping to the first', () => {
+    vi.useFakeTimers();
+    renderWithProviders(<NoticeBanner notices={NOTICES} random={() => 0} />);
+    advance(4_000);
+    expect(screen.queryByText('Semana da Criolipólise')).not.toBeInTheDocument();
+    // The slot stays (no layout jump) while empty.
+    expect(screen.getByRole('status', { name: 'Avisos' })).toBeInTheDocument();
+    advance(8_000);
+    expect(screen.getByText('Últimas vagas de Ultraformer')).toBeInTheDocument();
+    expect(screen.getByText('Vagas Limitadas')).toBeInTheDocument();
+    advance(12_000);
+    expect(screen.getByText('Condição VIP')).toBeInTheDocument();
+    expect(screen.getByText('Exclusivo')).toBeInTheDocument();
+    advance(12_000);
+    expect(screen.getByText('Semana da Criolipólise')).toBeInTheDocument();
+  });
+
+  it('the close control hides the notice and the next one comes after the gap', () => {
+    vi.useFakeTimers();
+    renderWithProviders(<NoticeBanner notices={NOTICES} random={() => 0} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar aviso' }));
+    expect(screen.queryByText('Semana da Criolipólise')).not.toBeInTheDocument();
+    advance(7_999);
+    expect(screen.queryByRole('button', { name: 'Fechar aviso' })).not.toBeInTheDocument();
+    advance(1);
+    expect(screen.getByText('Últimas vagas de Ultraformer')).toBeInTheDocument();
+  });
+
+  it('keeps the notice while the pointer is over it', () => {
+    vi.useFakeTimers();
+    renderWithProviders(<NoticeBanner notices={NOTICES} random={() => 0} />);
+    fireEvent.mouseEnter(screen.getByTestId('notice-banner'));
+    advance(30_000);
+    expect(screen.getByText('Semana da Criolipólise')).toBeInTheDocument();
+    fireEvent.mouseLeave(screen.getByTestId('notice-banner'));
+    advance(4_000);
+    expect(screen.queryByText('Semana da Criolipólise')).not.toBeInTheDocument();
+  });
+
+  it('stops its timers when unmounted', () => {
+    vi.useFakeTimers();
+    const { unmount } = renderWithProviders(<NoticeBanner notices={NOTICES} random={() => 0} />);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('NoticeBannerSlot', () => {
+  it('loads active notices only and shows the first', async () => {
+    const calls = mockFetch(() => json(NOTICES));
+    renderWithProviders(<NoticeBannerSlot />);
+    expect(await screen.findByText('Semana da Criolipólise')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/v1/notices/notices/?active=true');
+  });
+
+  it('shows nothing when the load fails', async () => {
+    const calls = mockFetch(() => json({ detail: 'Erro interno do servidor.' }, 500));
+    renderWithProviders(<NoticeBannerSlot />);
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.queryByRole('status', { name: 'Avisos' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/erro/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows nothing when there is no active notice', async () => {
+    const calls = mockFetch(() => json([]));
+    renderWithProviders(<NoticeBannerSlot />);
+    await vi.waitFor(() => expect(calls.length).toBe(1));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.queryByRole('status', { name: 'Avisos' })).not.toBeInTheDocument();
+  });
+});

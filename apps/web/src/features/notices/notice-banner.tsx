@@ -1,0 +1,156 @@
+import { Badge, Box, CloseButton, Group, Image, Paper, Text, Transition } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { NOTICE_CATEGORY_LABELS, type Notice, type NoticeCategory } from '@portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import {
+  createNoticeCycle,
+  DEFAULT_BANNER_TIMINGS,
+  type BannerTimings,
+  type NoticeCycle,
+} from './notice-cycle';
+import { useActiveNoticesQuery } from './notices-api';
+
+/**
+ * Badge and accent colour per category (Mantine red-9, a deep orange, violet-8, teal-9): white
+ * text on each passes WCAG AA (>= 4.5:1) in both colour schemes.
+ */
+const CATEGORY_COLORS: Record<NoticeCategory, string> = {
+  urgent: '#c92a2a',
+  scarcity: '#c2410c',
+  exclusive: '#6741d9',
+  new_purchase: '#087f5b',
+};
+
+/** Room for a notice of a couple of lines, kept while the banner is between notices. */
+const SLOT_MIN_HEIGHT = 76;
+
+export interface NoticeBannerProps {
+  notices: readonly Notice[];
+  timings?: BannerTimings;
+  /** Injected in tests; Math.random otherwise. */
+  random?: () => number;
+}
+
+/**
+ * SPEC "Rotating notice banner": one notice at a time with its category and a close control.
+ * The slot keeps its height while empty so the page below does not jump at every change.
+ */
+export function NoticeBanner({
+  notices,
+  timings = DEFAULT_BANNER_TIMINGS,
+  random = Math.random,
+}: NoticeBannerProps) {
+  const [shownIndex, setShownIndex] = useState(0);
+  const [visible, setVisible] = useState(false);
+  const cycleRef = useRef<NoticeCycle | null>(null);
+  const countRef = useRef(notices.length);
+  const randomRef = useRef(random);
+  const reduceMotion = useReducedMotion();
+
+  // The cycle reads the current count at every step, so a refetched list does not restart it.
+  useEffect(() => {
+    countRef.current = notices.length;
+    randomRef.current = random;
+  }, [notices.length, random]);
+
+  const { minMs: showMin, maxMs: showMax } = timings.show;
+  const { minMs: gapMin, maxMs: gapMax } = timings.gap;
+  useEffect(() => {
+    const cycle = createNoticeCycle({
+      count: () => countRef.current,
+      onChange: (index) => {
+        // The last notice stays rendered while it fades out.
+        if (index !== null) setShownIndex(index);
+        setVisible(index !== null);
+      },
+      timings: { show: { minMs: showMin, maxMs: showMax }, gap: { minMs: gapMin, maxMs: gapMax } },
+      random: () => randomRef.current(),
+    });
+    cycleRef.current = cycle;
+    cycle.start();
+    return () => {
+      cycle.stop();
+      cycleRef.current = null;
+    };
+  }, [showMin, showMax, gapMin, gapMax]);
+
+  const notice = notices.length > 0 ? notices[shownIndex % notices.length] : undefined;
+
+  return (
+    <Box
+      mih={SLOT_MIN_HEIGHT}
+      mb="md"
+      // A polite live region announces each notice without interrupting the reader.
+      role="status"
+      aria-live="polite"
+      aria-label="Avisos"
+    >
+      {notice ? (
+        <Transition mounted={visible} transition="fade-down" duration={reduceMotion ? 0 : 300}>
+          {(styles) => (
+            <Paper
+              withBorder
+              radius="md"
+              px="md"
+              py="sm"
+              shadow="xs"
+              style={{
+                ...styles,
+                borderLeft: `4px solid ${CATEGORY_COLORS[notice.category]}`,
+              }}
+              // Someone reading (pointer over it, keyboard inside) keeps the notice on screen.
+              onMouseEnter={() => cycleRef.current?.pause()}
+              onMouseLeave={() => cycleRef.current?.resume()}
+              onFocus={() => cycleRef.current?.pause()}
+              onBlur={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget)) cycleRef.current?.resume();
+              }}
+              data-testid="notice-banner"
+            >
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                {notice.imageUrl ? (
+                  <Image
+                    src={notice.imageUrl}
+                    alt=""
+                    w={48}
+                    h={48}
+                    radius="sm"
+                    fit="cover"
+                    visibleFrom="xs"
+                  />
+                ) : null}
+                <Box flex={1} miw={0}>
+                  <Group gap="xs" wrap="wrap" mb={2}>
+                    <Badge variant="filled" color={CATEGORY_COLORS[notice.category]} size="sm">
+                      {NOTICE_CATEGORY_LABELS[notice.category]}
+                    </Badge>
+                    <Text fw={600} size="sm">
+                      {notice.title}
+                    </Text>
+                  </Group>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {notice.text}
+                  </Text>
+                </Box>
+                <CloseButton
+                  aria-label="Fechar aviso"
+                  onClick={() => cycleRef.current?.dismiss()}
+                />
+              </Group>
+            </Paper>
+          )}
+        </Transition>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * The professional layout renders this at the top of every page: active notices only; while
+ * loading, on a failed load or with no active notice it renders nothing (SPEC section 7).
+ */
+export function NoticeBannerSlot() {
+  const { data } = useActiveNoticesQuery();
+  if (!data || data.length === 0) return null;
+  return <NoticeBanner notices={data} />;
+}

@@ -1,0 +1,331 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Notice } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import NoticesPage from './notices-page';
+import {
+  json,
+  makeNotice,
+  mockFetch,
+  renderWithProviders,
+  type FetchHandler,
+  type RecordedCall,
+} from './notices-test-utils';
+
+const LIST_URL = '/api/v1/notices/notices/';
+
+const NOTICES: Notice[] = [
+  makeNotice({ id: 4, title: 'Semana da Criolipólise', category: 'urgent', active: true }),
+  makeNotice({ id: 3, title: 'Últimas vagas', category: 'scarcity', active: true }),
+  makeNotice({ id: 2, title: 'Condição VIP', category: 'exclusive', active: false }),
+  makeNotice({ id: 1, title: 'Bioestimulador', category: 'new_purchase', active: true }),
+];
+
+/** Answers the list with `notices`; every other call goes to `other`. */
+function api(other: FetchHandler = () => json({ detail: 'não esperado' }, 500), notices = NOTICES) {
+  return mockFetch((call) => {
+    if (call.method === 'GET' && call.url === LIST_URL) return json(notices);
+    return other(call);
+  });
+}
+
+async function renderPage() {
+  // No pause between keystrokes: the tests are about behaviour, not typing speed.
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<NoticesPage />);
+  await screen.findByRole('table');
+  return user;
+}
+
+function rowOf(title: string): HTMLElement {
+  const row = screen.getByRole('cell', { name: title }).closest('tr');
+  if (!row) throw new Error(`row ${title} not found`);
+  return row;
+}
+
+/** Types a whole value at once (a paste): per-key typing is slow in jsdom and tests nothing more. */
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
+  await user.click(input);
+  await user.paste(value);
+}
+
+function writes(calls: RecordedCall[]) {
+  return calls.filter((call) => call.method !== 'GET');
+}
+
+// Whole-page flows with Mantine in jsdom take a few seconds each on a busy machine.
+describe('NoticesPage', { timeout: 20_000 }, () => {
+  it('shows the loading text, then the table with its columns', async () => {
+    api();
+    renderWithProviders(<NoticesPage />);
+    expect(screen.getByText('Carregando notices...')).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['#', 'Título', 'Texto', 'Categoria', 'Status', 'Ações']);
+    const row = rowOf('Condição VIP');
+    expect(within(row).getByText('Exclusivo')).toBeInTheDocument();
+    expect(within(row).getByText('Inativa')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /Ativar/ })).toBeInTheDocument();
+  });
+
+  it('counts total, active, inactive and each category', async () => {
+    api();
+    await renderPage();
+    // A counter is a card: its label paragraph, then the number.
+    const counter = (label: string) =>
+      screen.getByText(label, { selector: 'p' }).parentElement?.textContent;
+    expect(counter('Total de notices')).toBe('Total de notices4');
+    expect(counter('Ativas')).toBe('Ativas3');
+    expect(counter('Inativas')).toBe('Inativas1');
+    for (const label of ['Urgente', 'Vagas Limitadas', 'Exclusivo', 'Nova Compra']) {
+      expect(counter(label)).toBe(`${label}1`);
+    }
+  });
+
+  it('filters by category and by status', async () => {
+    api();
+    const user = await renderPage();
+    await user.click(screen.getByRole('combobox', { name: 'Categoria' }));
+    await user.click(screen.getByRole('option', { name: 'Urgente' }));
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(rowOf('Semana da Criolipólise')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Categoria' }));
+    await user.click(screen.getByRole('option', { name: 'Todas' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Inativas' }));
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(rowOf('Condição VIP')).toBeInTheDocument();
+  });
+
+  it('shows the SPEC text when the list cannot load', async () => {
+    mockFetch(() => json({}, 500));
+    renderWithProviders(<NoticesPage />);
+    expect(
+      await screen.findByText('Não foi possível carregar as notices agora.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows an empty state with no notices', async () => {
+    api(undefined, []);
+    renderWithProviders(<NoticesPage />);
+    expect(await screen.findByText('Nenhuma notice encontrada')).toBeInTheDocument();
+  });
+
+  it('validates the create form with the SPEC messages and a live n/280 counter', async () => {
+    const calls = api();
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Nova notice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Nova notice' });
+    expect(within(dialog).getByText('0/280')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(within(dialog).getByText('Título é obrigatório.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Texto é obrigatório.')).toBeInTheDocument();
+
+    const text = within(dialog).getByRole('textbox', { name: /Texto/ });
+    await user.type(text, 'Oi');
+    expect(within(dialog).getByText('2/280')).toBeInTheDocument();
+    await user.clear(text);
+    await user.click(text);
+    await user.paste('a'.repeat(281));
+    expect(within(dialog).getByText('281/280')).toBeInTheDocument();
+    await fill(user, within(dialog).getByRole('textbox', { name: /Título/ }), 'Promo');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      within(dialog).getByText('O texto deve ter no máximo 280 caracteres.'),
+    ).toBeInTheDocument();
+
+    await fill(
+      user,
+      within(dialog).getByRole('textbox', { name: /URL da imagem/ }),
+      'ftp://x.com/a.png',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      within(dialog).getByText('A URL da imagem deve começar com http:// ou https://'),
+    ).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('creates a notice and prepends it to the list', async () => {
+    const created = makeNotice({ id: 9, title: 'Black Friday', category: 'exclusive' });
+    const calls = api(() => json(created, 201));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Nova notice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Nova notice' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /Título/ }), '  Black Friday ');
+    await fill(user, within(dialog).getByRole('textbox', { name: /Texto/ }), 'Pacotes com 30% off');
+    await user.click(within(dialog).getByRole('combobox', { name: /Categoria/ }));
+    await user.click(within(dialog).getByRole('option', { name: 'Exclusivo' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        url: LIST_URL,
+        body: {
+          title: 'Black Friday',
+          text: 'Pacotes com 30% off',
+          category: 'exclusive',
+          active: true,
+          imageUrl: null,
+        },
+      },
+    ]);
+    const firstRow = screen.getAllByRole('row')[1];
+    expect(firstRow).toHaveTextContent('Black Friday');
+    expect(screen.getByText('Total de notices', { selector: 'p' }).parentElement).toHaveTextContent(
+      '5',
+    );
+  });
+
+  it.each([
+    [
+      409,
+      { detail: 'Já existe uma notice com esse título.' },
+      'Já existe uma notice com esse título.',
+    ],
+    [409, {}, 'Já existe uma notice com esse título.'],
+    [
+      422,
+      { detail: [{ loc: ['body', 'text'], msg: 'Texto é obrigatório.', type: 'x' }] },
+      'Texto é obrigatório.',
+    ],
+    [422, {}, 'Dados inválidos. Verifique os campos.'],
+    [500, {}, 'Erro ao criar notice.'],
+  ])('shows the server error of a %i create in the modal', async (status, body, message) => {
+    api(() => json(body, status));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Nova notice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Nova notice' });
+    await fill(
+      user,
+      within(dialog).getByRole('textbox', { name: /Título/ }),
+      'Semana da Criolipólise',
+    );
+    await fill(user, within(dialog).getByRole('textbox', { name: /Texto/ }), 'Texto');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('edits a notice with the full payload and replaces its row', async () => {
+    const original = NOTICES[1]!;
+    const updated = { ...original, title: 'Vagas esgotando', active: false };
+    const calls = api(() => json(updated));
+    const user = await renderPage();
+    await user.click(within(rowOf(original.title)).getByRole('button', { name: /Editar/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar notice' });
+    const title = within(dialog).getByRole('textbox', { name: /Título/ });
+    expect(title).toHaveValue(original.title);
+    expect(within(dialog).getByText(`${original.text.length}/280`)).toBeInTheDocument();
+    await user.clear(title);
+    await fill(user, title, 'Vagas esgotando');
+    await user.click(within(dialog).getByRole('switch', { name: 'Ativa' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([
+      {
+        method: 'PATCH',
+        url: `${LIST_URL}${original.id}`,
+        body: {
+          title: 'Vagas esgotando',
+          text: original.text,
+          category: 'scarcity',
+          active: false,
+          imageUrl: null,
+        },
+      },
+    ]);
+    expect(within(rowOf('Vagas esgotando')).getByText('Inativa')).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: original.title })).not.toBeInTheDocument();
+  });
+
+  it('shows the update fallback when an edit fails without detail', async () => {
+    api(() => new Response('', { status: 502 }));
+    const user = await renderPage();
+    await user.click(within(rowOf('Últimas vagas')).getByRole('button', { name: /Editar/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar notice' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Erro ao atualizar notice.');
+  });
+
+  it('resets the fields when the modal closes (Escape)', async () => {
+    api();
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Nova notice' }));
+    await fill(
+      user,
+      within(screen.getByRole('dialog')).getByRole('textbox', { name: /Título/ }),
+      'Rascunho',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: '+ Nova notice' }));
+    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: /Título/ })).toHaveValue(
+      '',
+    );
+  });
+
+  it('toggles with only {active} and shows the server result in the row', async () => {
+    const target = NOTICES[0]!;
+    const calls = api(() => json({ ...target, active: false }));
+    const user = await renderPage();
+    await user.click(within(rowOf(target.title)).getByRole('button', { name: /Inativar/ }));
+    await waitFor(() =>
+      expect(within(rowOf(target.title)).getByText('Inativa')).toBeInTheDocument(),
+    );
+    expect(writes(calls)).toEqual([
+      { method: 'PATCH', url: `${LIST_URL}${target.id}`, body: { active: false } },
+    ]);
+    expect(within(rowOf(target.title)).getByRole('button', { name: /Ativar/ })).toBeInTheDocument();
+  });
+
+  it('tells when a toggle fails and keeps the row as it was', async () => {
+    api(() => json({}, 500));
+    const user = await renderPage();
+    await user.click(
+      within(rowOf('Semana da Criolipólise')).getByRole('button', { name: /Inativar/ }),
+    );
+    expect(
+      await screen.findByText('Não foi possível alterar o status da notice.'),
+    ).toBeInTheDocument();
+    expect(within(rowOf('Semana da Criolipólise')).getByText('Ativa')).toBeInTheDocument();
+  });
+
+  it('deletes after the SPEC confirmation', async () => {
+    const calls = api(() => new Response(null, { status: 204 }));
+    const user = await renderPage();
+    await user.click(within(rowOf('Condição VIP')).getByRole('button', { name: /Excluir/ }));
+    const confirm = screen.getByRole('dialog', { name: 'Excluir a notice "Condição VIP"?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('cell', { name: 'Condição VIP' })).not.toBeInTheDocument(),
+    );
+    expect(writes(calls)).toEqual([
+      { method: 'DELETE', url: '/api/v1/notices/2', body: undefined },
+    ]);
+  });
+
+  it('does nothing when the deletion is cancelled', async () => {
+    const calls = api();
+    const user = await renderPage();
+    await user.click(within(rowOf('Condição VIP')).getByRole('button', { name: /Excluir/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
+    expect(rowOf('Condição VIP')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('tells when a deletion fails', async () => {
+    api(() => json({}, 500));
+    const user = await renderPage();
+    await user.click(within(rowOf('Condição VIP')).getByRole('button', { name: /Excluir/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Não foi possível excluir a notice.')).toBeInTheDocument();
+    expect(rowOf('Condição VIP')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,201 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeService, sentBody } from '../../test/catalogue-fixtures';
+import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import ServicesPage from './services-page';
+
+const SERVICES = [
+  makeService({ id: 1, name: 'Criolipólise', block: 'A', value: 1500, photos_count: 2 }),
+  makeService({ id: 2, name: 'Drenagem', block: 'A', status: 'inactive' }),
+  makeService({
+    id: 3,
+    name: 'Peeling',
+    block: 'C',
+    min_margin_percent: 12.5,
+    session_limit: 6,
+    benefits: { main_function: 'Manchas', benefit1: 'Uniformiza', benefit2: null, benefit3: null },
+  }),
+];
+
+function rowOf(name: string): HTMLElement {
+  const row = screen.getByRole('cell', { name }).closest('tr');
+  if (!row) throw new Error(`row ${name} not found`);
+  return row;
+}
+
+function api(writes: (url: string, init: RequestInit) => Response = () => jsonResponse({}, 500)) {
+  return mockFetch((url, init) =>
+    init.method === 'GET' && url === '/api/v1/services/'
+      ? jsonResponse(SERVICES)
+      : writes(url, init),
+  );
+}
+
+/** Typing char by char re-renders Mantine fields per key; pasting is as real and much faster. */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function renderPage() {
+  const user = userEvent.setup();
+  renderWithProviders(<ServicesPage />);
+  await screen.findByRole('table');
+  return user;
+}
+
+describe('ServicesPage', () => {
+  it('shows the counters, the columns and formatted values', async () => {
+    api();
+    renderWithProviders(<ServicesPage />);
+    expect(screen.getByText('Carregando serviços...')).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      '#',
+      'Nome',
+      'Bloco',
+      'Valor',
+      'Margem mínima',
+      'Limite Sessões',
+      'Status',
+      'Fotos',
+      'Ações',
+    ]);
+    const counter = (label: string) => screen.getByText(label).parentElement?.textContent;
+    expect(counter('Total de serviços')).toBe('Total de serviços3');
+    expect(counter('Ativos')).toBe('Ativos2');
+    expect(counter('Inativos')).toBe('Inativos1');
+    expect(counter('Bloco A')).toBe('Bloco A2');
+    expect(counter('Bloco B')).toBe('Bloco B0');
+    expect(counter('Bloco C')).toBe('Bloco C1');
+    const crio = within(rowOf('Criolipólise'));
+    expect(crio.getByText('R$ 1.500,00')).toBeInTheDocument();
+    expect(crio.getByRole('button', { name: 'Inativar Criolipólise' })).toBeInTheDocument();
+    const peeling = within(rowOf('Peeling'));
+    expect(peeling.getByText('12,5%')).toBeInTheDocument();
+    expect(peeling.getByText('6')).toBeInTheDocument();
+  });
+
+  it('creates a service with comma decimals, trimmed name and blank benefits dropped', async () => {
+    let body: unknown;
+    api((url, init) => {
+      if (url === '/api/v1/services/' && init.method === 'POST') {
+        body = sentBody(init);
+        return jsonResponse(makeService({ id: 9, name: 'Laser' }), 201);
+      }
+      return jsonResponse({}, 500);
+    });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cadastro de Serviço' });
+    const form = within(dialog);
+    await fill(user, form.getByRole('textbox', { name: 'Nome' }), '  Laser ');
+    await fill(user, form.getByRole('textbox', { name: 'Valor' }), '1.234,50');
+    await fill(user, form.getByRole('textbox', { name: 'Custo' }), '300,25');
+    await fill(user, form.getByRole('textbox', { name: 'Margem mínima (%)' }), '150');
+    await fill(user, form.getByRole('textbox', { name: 'Benefício 1' }), '   ');
+    await fill(user, form.getByRole('textbox', { name: 'Benefício 2' }), ' Firmeza ');
+    await user.click(form.getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBe(null));
+    expect(body).toEqual({
+      name: 'Laser',
+      description: '',
+      block: 'A',
+      status: 'active',
+      value: 1234.5,
+      cost: 300.25,
+      min_margin_percent: 100,
+      session_limit: 0,
+      benefits: { main_function: null, benefit1: null, benefit2: 'Firmeza', benefit3: null },
+    });
+    // SPEC section 4: a create prepends the new item.
+    const names = screen.getAllByRole('row').map((row) => row.children[1]?.textContent);
+    expect(names[1]).toBe('Laser');
+  });
+
+  it('refuses a blank name and shows the 409 text', async () => {
+    api(() => new Response(null, { status: 409 }));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cadastro de Serviço' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Nome' }), '   ');
+    await user.click(dialog.getByRole('button', { name: 'Salvar' }));
+    expect(dialog.getByText('Nome é obrigatório.')).toBeInTheDocument();
+    await fill(user, dialog.getByRole('textbox', { name: 'Nome' }), 'Peeling');
+    await user.click(dialog.getByRole('button', { name: 'Salvar' }));
+    expect(await dialog.findByText('Já existe um serviço com esse nome.')).toBeInTheDocument();
+  });
+
+  it('edits a service in "Editar Serviço" and closes on Escape', async () => {
+    let body: unknown;
+    api((url, init) => {
+      if (url === '/api/v1/services/3' && init.method === 'PATCH') {
+        body = sentBody(init);
+        return jsonResponse({ ...SERVICES[2], name: 'Peeling Químico' });
+      }
+      return jsonResponse({}, 500);
+    });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Editar Peeling' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Editar Serviço' }));
+    expect(dialog.getByDisplayValue('Manchas')).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: 'Margem mínima (%)' })).toHaveValue('12,5');
+    await fill(user, dialog.getByRole('textbox', { name: 'Nome' }), 'Peeling Químico');
+    await user.click(dialog.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(screen.getByRole('cell', { name: 'Peeling Químico' })).toBeVisible(),
+    );
+    expect(body).toMatchObject({
+      name: 'Peeling Químico',
+      min_margin_percent: 12.5,
+      session_limit: 6,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Editar Drenagem' }));
+    await screen.findByRole('dialog', { name: 'Editar Serviço' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBe(null));
+  });
+
+  it('toggles with a status-only update and reports a failure', async () => {
+    const bodies: unknown[] = [];
+    api((url, init) => {
+      bodies.push(sentBody(init));
+      return url === '/api/v1/services/2'
+        ? jsonResponse({ ...SERVICES[1], status: 'active' })
+        : new Response(null, { status: 500 });
+    });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Ativar Drenagem' }));
+    await waitFor(() => expect(within(rowOf('Drenagem')).getByText('Ativo')).toBeVisible());
+    expect(bodies[0]).toEqual({ status: 'active' });
+    await user.click(screen.getByRole('button', { name: 'Inativar Criolipólise' }));
+    expect(await screen.findByText('Não foi possível alterar o status.')).toBeInTheDocument();
+  });
+
+  it('asks "Excluir o serviço {name}?" and removes the row', async () => {
+    api((url, init) =>
+      url === '/api/v1/services/1' && init.method === 'DELETE'
+        ? new Response(null, { status: 204 })
+        : jsonResponse({}, 500),
+    );
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Excluir Criolipólise' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir o serviço Criolipólise?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Criolipólise' })).toBe(null));
+  });
+
+  it('shows the empty state', async () => {
+    mockFetch(() => jsonResponse([]));
+    renderWithProviders(<ServicesPage />);
+    expect(await screen.findByText('Nenhum serviço encontrado')).toBeInTheDocument();
+  });
+});

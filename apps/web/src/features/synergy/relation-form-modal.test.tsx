@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeRelation, makeService, sentBody } from '../../test/catalogue-fixtures';
+import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { RelationFormModal } from './relation-form-modal';
+
+const SERVICES = [
+  makeService({ id: 1, name: 'Criolipólise', block: 'A' }),
+  makeService({ id: 2, name: 'Drenagem', block: 'B' }),
+];
+
+function renderModal(
+  writes: (url: string, init: RequestInit) => Response,
+  relation: ReturnType<typeof makeRelation> | null = null,
+) {
+  mockFetch((url, init) =>
+    init.method === 'GET' && url === '/api/v1/services/'
+      ? jsonResponse(SERVICES)
+      : writes(url, init),
+  );
+  const onClose = vi.fn();
+  renderWithProviders(
+    <RelationFormModal opened onClose={onClose} relation={relation} categories={['flacidez']} />,
+  );
+  return { onClose, user: userEvent.setup() };
+}
+
+const select = (name: 'Serviço 1' | 'Serviço 2') => screen.getByRole('combobox', { name });
+
+describe('RelationFormModal', () => {
+  it('shows each validation message and sends nothing', async () => {
+    const writes = vi.fn(() => jsonResponse({}, 500));
+    const { user } = renderModal(writes);
+    await waitFor(() => expect(select('Serviço 1')).toBeEnabled());
+    const boost = screen.getByRole('textbox', { name: 'Boost %' });
+    await user.clear(boost);
+    await user.type(boost, '150');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    for (const message of [
+      'Selecione o Serviço 1.',
+      'Selecione o Serviço 2.',
+      'Informe a categoria.',
+      'boost_percent deve estar entre 0 e 100.',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(writes).not.toHaveBeenCalled();
+  });
+
+  it('refuses the same service twice', async () => {
+    const { user } = renderModal(() => jsonResponse({}, 500), makeRelation({ service_id_2: 1 }));
+    await waitFor(() => expect(select('Serviço 1')).toHaveValue('Criolipólise (Bloco A)'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getByText('Os serviços devem ser diferentes.')).toBeInTheDocument();
+  });
+
+  it('swaps the two services and saves the edit', async () => {
+    let body: unknown;
+    const { user, onClose } = renderModal((url, init) => {
+      body = sentBody(init);
+      return url === '/api/v1/services-relations/1' && init.method === 'PATCH'
+        ? jsonResponse(makeRelation({ service_id_1: 2, service_id_2: 1 }))
+        : jsonResponse({}, 500);
+    }, makeRelation());
+    expect(screen.getByRole('dialog', { name: 'Editar Relação #1' })).toBeInTheDocument();
+    await waitFor(() => expect(select('Serviço 1')).toHaveValue('Criolipólise (Bloco A)'));
+    await user.click(screen.getByRole('button', { name: 'Trocar serviços' }));
+    expect(select('Serviço 1')).toHaveValue('Drenagem (Bloco B)');
+    expect(select('Serviço 2')).toHaveValue('Criolipólise (Bloco A)');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(body).toEqual({
+      service_id_1: 2,
+      service_id_2: 1,
+      category: 'gordura_localizada',
+      boost_percent: 10,
+      rationale: null,
+      base_narrative: null,
+    });
+  });
+
+  it("falls back to 'Erro ao criar sinergia.' and shows a server detail", async () => {
+    let status = 500;
+    const { user } = renderModal(() =>
+      status === 500
+        ? new Response('boom', { status })
+        : jsonResponse(
+            { detail: [{ loc: ['body'], msg: 'Serviço inexistente.', type: 'x' }] },
+            422,
+          ),
+    );
+    await waitFor(() => expect(select('Serviço 1')).toBeEnabled());
+    await user.click(select('Serviço 1'));
+    await user.click(screen.getByRole('option', { name: 'Criolipólise (Bloco A)' }));
+    await user.click(select('Serviço 2'));
+    await user.click(screen.getByRole('option', { name: 'Drenagem (Bloco B)' }));
+    await user.type(screen.getByRole('combobox', { name: 'Categoria' }), 'flacidez');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(await dialog.findByText('Erro ao criar sinergia.', {}, { timeout: 8000 })).toBeVisible();
+    status = 422;
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await dialog.findByText('Serviço inexistente.')).toBeVisible();
+  });
+});

@@ -1,0 +1,221 @@
+import {
+  ActionIcon,
+  Alert,
+  Autocomplete,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import {
+  PACKAGE_MESSAGES,
+  SYNERGY_RELATION_MESSAGES,
+  type Service,
+  type SynergyRelation,
+} from '@portal/domain';
+import { IconAlertCircle, IconArrowsExchange } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import {
+  EMPTY_RELATION_FORM,
+  relationPayload,
+  swapServices,
+  validateRelationForm,
+  type RelationFormErrors,
+  type RelationFormValues,
+} from './relation-form';
+import { useCatalogueQuery, useCreateRelation, useUpdateRelation } from './synergy-api';
+
+/** Not in the spec (it names only the create fallback); worded the same way. */
+const UPDATE_FAILED = 'Erro ao atualizar sinergia.';
+
+function initialValues(relation: SynergyRelation | null): RelationFormValues {
+  if (!relation) return EMPTY_RELATION_FORM;
+  return {
+    serviceId1: relation.service_id_1,
+    serviceId2: relation.service_id_2,
+    category: relation.category,
+    boostPercent: relation.boost_percent,
+    rationale: relation.rationale ?? '',
+    baseNarrative: relation.base_narrative ?? '',
+  };
+}
+
+function serviceOptions(services: readonly Service[] | undefined) {
+  return (services ?? []).map((service) => ({
+    value: String(service.id),
+    label: `${service.name} (Bloco ${service.block})`,
+  }));
+}
+
+const toId = (value: string | null): number | null => (value === null ? null : Number(value));
+
+export interface RelationFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The relation being edited; absent for the create modal. */
+  relation: SynergyRelation | null;
+  /** Categories already in use, offered as suggestions. */
+  categories: readonly string[];
+}
+
+export function RelationFormModal({
+  opened,
+  onClose,
+  relation,
+  categories,
+}: RelationFormModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={relation ? `Editar Relação #${relation.id}` : 'Nova Relação'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      {/* Mounted with the modal: every opening starts from the chosen relation's values. */}
+      <RelationForm relation={relation} categories={categories} onDone={onClose} />
+    </Modal>
+  );
+}
+
+export function RelationForm({
+  relation,
+  categories,
+  onDone,
+}: {
+  relation: SynergyRelation | null;
+  categories: readonly string[];
+  onDone: () => void;
+}) {
+  const catalogueQuery = useCatalogueQuery();
+  const createRelation = useCreateRelation();
+  const updateRelation = useUpdateRelation();
+  const mutation = relation ? updateRelation : createRelation;
+  const [values, setValues] = useState(() => initialValues(relation));
+  const [fieldErrors, setFieldErrors] = useState<RelationFormErrors>({});
+
+  const options = serviceOptions(catalogueQuery.data);
+  const set = <K extends keyof RelationFormValues>(key: K, value: RelationFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const errors = validateRelationForm(values);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    const payload = relationPayload(values);
+    if (relation)
+      updateRelation.mutate({ id: relation.id, changes: payload }, { onSuccess: onDone });
+    else createRelation.mutate(payload, { onSuccess: onDone });
+  };
+
+  const serverError = mutation.isError
+    ? errorMessage(mutation.error, {
+        fallback: relation ? UPDATE_FAILED : SYNERGY_RELATION_MESSAGES.createFailed,
+      })
+    : null;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {serverError ? (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+            {serverError}
+          </Alert>
+        ) : null}
+        {catalogueQuery.isError ? (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+            {PACKAGE_MESSAGES.servicesLoadFailed}
+          </Alert>
+        ) : null}
+        <Select
+          label="Serviço 1"
+          required
+          searchable
+          data-autofocus
+          data={options}
+          value={values.serviceId1 === null ? null : String(values.serviceId1)}
+          onChange={(value) => set('serviceId1', toId(value))}
+          placeholder={catalogueQuery.isPending ? PACKAGE_MESSAGES.servicesLoading : undefined}
+          disabled={catalogueQuery.isPending}
+          nothingFoundMessage={PACKAGE_MESSAGES.nothingFound}
+          error={fieldErrors.serviceId1}
+        />
+        <Group justify="center" my={-8}>
+          <Tooltip label="Trocar serviços">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              radius="xl"
+              aria-label="Trocar serviços"
+              onClick={() => setValues(swapServices)}
+            >
+              <IconArrowsExchange size={18} style={{ transform: 'rotate(90deg)' }} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Select
+          label="Serviço 2"
+          required
+          searchable
+          data={options}
+          value={values.serviceId2 === null ? null : String(values.serviceId2)}
+          onChange={(value) => set('serviceId2', toId(value))}
+          placeholder={catalogueQuery.isPending ? PACKAGE_MESSAGES.servicesLoading : undefined}
+          disabled={catalogueQuery.isPending}
+          nothingFoundMessage={PACKAGE_MESSAGES.nothingFound}
+          error={fieldErrors.serviceId2}
+        />
+        <Autocomplete
+          label="Categoria"
+          required
+          placeholder="ex.: gordura_localizada"
+          data={[...categories]}
+          value={values.category}
+          onChange={(value) => set('category', value)}
+          error={fieldErrors.category}
+        />
+        <NumberInput
+          label="Boost %"
+          min={0}
+          max={100}
+          step={1}
+          // Out-of-range values stay as typed so the message can say what is wrong.
+          clampBehavior="none"
+          allowDecimal={false}
+          value={values.boostPercent}
+          onChange={(value) => set('boostPercent', value)}
+          error={fieldErrors.boostPercent}
+        />
+        <Textarea
+          label="Justificativa"
+          rows={3}
+          resize="vertical"
+          value={values.rationale}
+          onChange={(event) => set('rationale', event.currentTarget.value)}
+        />
+        <Textarea
+          label="Narrativa base"
+          rows={3}
+          resize="vertical"
+          value={values.baseNarrative}
+          onChange={(event) => set('baseNarrative', event.currentTarget.value)}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

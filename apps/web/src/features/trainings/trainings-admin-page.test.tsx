@@ -1,0 +1,337 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Training } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import TrainingsAdminPage from './trainings-admin-page';
+import { makeTraining } from './trainings-test-utils';
+
+const LIST_PATH = '/api/v1/trainings/';
+
+const TRAININGS: Training[] = [
+  makeTraining({
+    id: 3,
+    title: 'Peeling químico',
+    description: 'Indicações e cuidados.',
+    category: 'skincare',
+    like_count: 4,
+    dislike_count: 1,
+    published_at: '2026-03-10T12:00:00.000Z',
+  }),
+  makeTraining({
+    id: 2,
+    title: 'Drenagem linfática',
+    category: 'body',
+    like_count: 2,
+    dislike_count: 0,
+    active: false,
+    published_at: null,
+    video_url: null,
+    thumbnail_url: null,
+  }),
+  makeTraining({
+    id: 1,
+    title: 'Fechamento de vendas',
+    category: 'sales',
+    like_count: 0,
+    dislike_count: 3,
+  }),
+];
+
+interface Write {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** Answers the list; records writes and answers them with `onWrite`. */
+function api(onWrite: (call: Write) => Response = () => jsonResponse({}, 500), list = TRAININGS) {
+  const writes: Write[] = [];
+  const deleted = new Set<string>();
+  mockFetch((url, init) => {
+    if (init.method === 'GET' && url.startsWith(LIST_PATH)) {
+      return jsonResponse(list.filter((training) => !deleted.has(`${LIST_PATH}${training.id}`)));
+    }
+    const call = {
+      method: init.method,
+      url,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    writes.push(call);
+    const response = onWrite(call);
+    if (call.method === 'DELETE' && response.status === 204) deleted.add(url);
+    return response;
+  });
+  return writes;
+}
+
+async function renderPage() {
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<TrainingsAdminPage />, { route: '/admin/trainings' });
+  await screen.findByRole('table');
+  return user;
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
+  await user.click(input);
+  await user.paste(value);
+}
+
+function rowOf(title: string): HTMLElement {
+  const row = screen.getByText(title, { selector: 'p' }).closest('tr');
+  if (!row) throw new Error(`row ${title} not found`);
+  return row;
+}
+
+describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
+  it('shows the loading text, the counters and the table', async () => {
+    api();
+    renderWithProviders(<TrainingsAdminPage />);
+    expect(screen.getByText('Carregando treinamentos...')).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['#', 'Thumb', 'Título', 'Publicado', 'Likes', 'Dislikes', 'Ações']);
+
+    const counter = (label: string) =>
+      screen.getByText(label, { selector: 'p' }).parentElement?.textContent;
+    expect(counter('Total de vídeos')).toBe('Total de vídeos3');
+    expect(counter('Likes na página')).toBe('Likes na página6');
+    expect(counter('Dislikes na página')).toBe('Dislikes na página4');
+    const byCategory = screen.getByText('Por categoria').parentElement!;
+    expect(within(byCategory).getByText('Skincare').nextSibling).toHaveTextContent('1');
+    expect(within(byCategory).getByText('Equipamentos').nextSibling).toHaveTextContent('0');
+
+    const peeling = rowOf('Peeling químico');
+    expect(within(peeling).getByText('ativo')).toBeInTheDocument();
+    expect(within(peeling).getByText('Indicações e cuidados.')).toBeInTheDocument();
+    expect(within(peeling).getByText('10/03/2026')).toBeInTheDocument();
+    expect(within(peeling).getByRole('link', { name: 'Abrir Peeling químico' })).toHaveAttribute(
+      'href',
+      '/professional/trainings/3',
+    );
+    const drenagem = rowOf('Drenagem linfática');
+    expect(within(drenagem).getByText('inativo')).toBeInTheDocument();
+    expect(within(drenagem).getByText('Sem thumbnail')).toBeInTheDocument();
+    expect(within(drenagem).getByText('—')).toBeInTheDocument();
+    expect(
+      within(drenagem).getByRole('button', { name: 'Ativar Drenagem linfática' }),
+    ).toBeVisible();
+  });
+
+  it('shows the empty state', async () => {
+    api(undefined, []);
+    renderWithProviders(<TrainingsAdminPage />);
+    expect(await screen.findByText('Nenhum treinamento encontrado')).toBeInTheDocument();
+    expect(screen.getByText('Cadastre novos vídeos para aparecerem aqui.')).toBeInTheDocument();
+  });
+
+  it('shows the load failure text', async () => {
+    mockFetch(() => jsonResponse({}, 500));
+    renderWithProviders(<TrainingsAdminPage />);
+    expect(
+      await screen.findByText(
+        'Não foi possível carregar os treinamentos agora.',
+        {},
+        // 5xx is retried twice before giving up.
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('creates a training with sections, sending an empty video as null', async () => {
+    const created = makeTraining({ id: 10, title: 'Radiofrequência' });
+    const writes = api(() => jsonResponse(created, 201));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Adicionar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Novo Treinamento' });
+    const submit = within(dialog).getByRole('button', { name: 'Adicionar Treinamento' });
+    expect(submit).toBeDisabled();
+
+    await fill(
+      user,
+      within(dialog).getByRole('textbox', { name: /^Título\s*\*?$/ }),
+      '  Radiofrequência ',
+    );
+    expect(submit).toBeDisabled();
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Descrição/ }), '   ');
+    expect(submit).toBeDisabled();
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Descrição/ }), 'Potência');
+    expect(submit).toBeEnabled();
+
+    // One section to start, no remove button; add up to 4, then the add button turns off.
+    expect(within(dialog).queryByRole('button', { name: /Remover seção/ })).toBeNull();
+    const add = within(dialog).getByRole('button', { name: 'Adicionar seção' });
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    expect(add).toBeDisabled();
+    expect(within(dialog).getAllByRole('button', { name: /Remover seção/ })).toHaveLength(4);
+    await user.click(within(dialog).getByRole('button', { name: 'Remover seção 4' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remover seção 3' }));
+    expect(add).toBeEnabled();
+
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Título da seção 1' }), ' Antes ');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Texto da seção 1' }), 'Teste.');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Título da seção 2' }), 'Durante');
+    await user.click(add);
+    // Section 3 stays empty and is dropped.
+    await user.click(submit);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes).toEqual([
+      {
+        method: 'POST',
+        url: LIST_PATH,
+        body: {
+          title: 'Radiofrequência',
+          description: 'Potência',
+          category: 'sales',
+          video_url: null,
+          content_sections: [
+            { title: 'Antes', text: 'Teste.' },
+            { title: 'Durante', text: '' },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('previews the YouTube thumbnail and sends the published date as ISO', async () => {
+    const writes = api(() => jsonResponse(makeTraining({ id: 11 }), 201));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Adicionar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Novo Treinamento' });
+    expect(within(dialog).getByText('Sem thumbnail')).toBeInTheDocument();
+    await fill(
+      user,
+      within(dialog).getByRole('textbox', { name: 'URL do vídeo (YouTube recomendado)' }),
+      'https://youtu.be/dQw4w9WgXcQ',
+    );
+    expect(within(dialog).getByAltText('Pré-visualização da thumbnail do vídeo')).toHaveAttribute(
+      'src',
+      'https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    );
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Título\s*\*?$/ }), 'Vídeo');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Descrição/ }), 'Texto');
+    // jsdom has no date picker: set the value as the browser would.
+    fireEvent.change(within(dialog).getByLabelText('Publicado em (opcional)'), {
+      target: { value: '2026-05-04T09:30' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar Treinamento' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.body).toMatchObject({
+      video_url: 'https://youtu.be/dQw4w9WgXcQ',
+      published_at: new Date('2026-05-04T09:30').toISOString(),
+    });
+  });
+
+  it.each([
+    [
+      409,
+      { detail: 'Já existe um treinamento com esse título.' },
+      'Já existe um treinamento com esse título.',
+    ],
+    [409, {}, 'Já existe um treinamento com esse título.'],
+    [
+      422,
+      { detail: [{ loc: ['body', 'title'], msg: 'Título é obrigatório.', type: 'x' }] },
+      'Título é obrigatório.',
+    ],
+    [422, {}, 'Dados inválidos. Verifique os campos.'],
+    [500, {}, 'Erro ao criar treinamento.'],
+  ])('shows the server error of a %i create in a red banner', async (status, body, message) => {
+    api(() => jsonResponse(body, status));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Adicionar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Novo Treinamento' });
+    await fill(
+      user,
+      within(dialog).getByRole('textbox', { name: /^Título\s*\*?$/ }),
+      'Peeling químico',
+    );
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Descrição/ }), 'Texto');
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar Treinamento' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('edits a training: fills the form, keeps the date only when filled', async () => {
+    const writes = api((call) => jsonResponse({ ...TRAININGS[0], ...(call.body as object) }));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Editar Peeling químico' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Treinamento' });
+    expect(within(dialog).getByRole('textbox', { name: /^Título\s*\*?$/ })).toHaveValue(
+      'Peeling químico',
+    );
+    const date = within(dialog).getByLabelText('Publicado em (opcional)');
+    expect((date as HTMLInputElement).value).toMatch(/^2026-03-10T\d\d:00$/);
+
+    fireEvent.change(date, { target: { value: '' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ method: 'PATCH', url: '/api/v1/trainings/3' });
+    expect(writes[0]?.body).not.toHaveProperty('published_at');
+    expect(writes[0]?.body).toMatchObject({ title: 'Peeling químico', category: 'skincare' });
+  });
+
+  it('shows the update fallback error', async () => {
+    api(() => jsonResponse({}, 500));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Editar Peeling químico' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Treinamento' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Erro ao atualizar treinamento.',
+    );
+  });
+
+  it('dismisses the modal with Escape and starts clean next time', async () => {
+    api();
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Adicionar' }));
+    let dialog = screen.getByRole('dialog', { name: 'Novo Treinamento' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Título\s*\*?$/ }), 'Rascunho');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: '+ Adicionar' }));
+    dialog = screen.getByRole('dialog', { name: 'Novo Treinamento' });
+    expect(within(dialog).getByRole('textbox', { name: /^Título\s*\*?$/ })).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('toggles active and tells when it fails', async () => {
+    const writes = api(() => jsonResponse({ detail: '' }, 500));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Inativar Peeling químico' }));
+    expect(await screen.findByText('Não foi possível alterar o status.')).toBeInTheDocument();
+    expect(writes).toEqual([
+      { method: 'PATCH', url: '/api/v1/trainings/3', body: { active: false } },
+    ]);
+  });
+
+  it('asks before deleting, deletes, and tells when it fails', async () => {
+    let fail = false;
+    const writes = api(() => (fail ? jsonResponse({}, 500) : new Response(null, { status: 204 })));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Excluir Peeling químico' }));
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Excluir o treinamento "Peeling químico"?',
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Peeling químico', { selector: 'p' })).not.toBeInTheDocument(),
+    );
+    expect(writes).toEqual([{ method: 'DELETE', url: '/api/v1/trainings/3', body: undefined }]);
+
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Excluir Fechamento de vendas' }));
+    const second = await screen.findByRole('dialog', {
+      name: 'Excluir o treinamento "Fechamento de vendas"?',
+    });
+    await user.click(within(second).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Não foi possível excluir o treinamento.')).toBeInTheDocument();
+  });
+});

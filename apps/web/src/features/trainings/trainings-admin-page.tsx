@@ -1,0 +1,346 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  countTrainings,
+  formatDateBR,
+  TRAINING_CATEGORIES,
+  TRAINING_CATEGORY_LABELS,
+  TRAINING_MESSAGES,
+  TRAINING_ORDER_LABELS,
+  TRAINING_ORDERS,
+  trainingDeleteConfirmation,
+  type Training,
+  type TrainingCategory,
+  type TrainingOrder,
+} from '@portal/domain';
+import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { StatCard } from '../../components/stat-card';
+import { usePageTitle } from '../../components/use-page-title';
+import { errorMessage } from '../../lib/api-client';
+import { useAdminTrainingsQuery, useDeleteTraining, useUpdateTraining } from './api';
+import { trainingPath } from './training-card';
+import { TrainingFormModal } from './training-form-modal';
+import { TrainingThumbnailImage } from './training-thumbnail-image';
+import classes from './trainings.module.css';
+
+type CategoryFilter = TrainingCategory | 'all';
+
+const CATEGORY_FILTER_OPTIONS: { value: CategoryFilter; label: string }[] = [
+  { value: 'all', label: 'Todas' },
+  ...TRAINING_CATEGORIES.map((category) => ({
+    value: category,
+    label: TRAINING_CATEGORY_LABELS[category],
+  })),
+];
+const ORDER_OPTIONS = TRAINING_ORDERS.map((order) => ({
+  value: order,
+  label: TRAINING_ORDER_LABELS[order],
+}));
+/** The API's largest page: the stat cards count what is on it. */
+const ADMIN_PAGE_SIZE = 100;
+const SEARCH_DEBOUNCE_MS = 350;
+
+/** SPEC "Admin training management" (Gestão de Treinamentos, /admin/trainings). */
+export default function TrainingsAdminPage() {
+  usePageTitle('Gestão de Treinamentos');
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [category, setCategory] = useState<CategoryFilter>('all');
+  const [order, setOrder] = useState<TrainingOrder>('newest');
+  const [pageByFilter, setPageByFilter] = useState({ key: '', offset: 0 });
+  // Changing search, category or order goes back to the first page.
+  const filterKey = `${search}|${category}|${order}`;
+  const offset = pageByFilter.key === filterKey ? pageByFilter.offset : 0;
+  const setOffset = (next: number) => setPageByFilter({ key: filterKey, offset: next });
+
+  const trainingsQuery = useAdminTrainingsQuery({
+    q: search,
+    categories: category === 'all' ? [] : [category],
+    order,
+    limit: ADMIN_PAGE_SIZE,
+    offset,
+  });
+  const updateTraining = useUpdateTraining();
+  const deleteTraining = useDeleteTraining();
+
+  const [formOpened, setFormOpened] = useState(false);
+  // Kept after closing so the modal title does not flip during its exit transition.
+  const [editingTraining, setEditingTraining] = useState<Training | null>(null);
+  // A new key per opening: the form always starts from the chosen training's current values.
+  const [formKey, setFormKey] = useState(0);
+  const openForm = (training: Training | null) => {
+    setEditingTraining(training);
+    setFormKey((key) => key + 1);
+    setFormOpened(true);
+  };
+
+  const trainings = trainingsQuery.data ?? [];
+  const counts = countTrainings(trainings);
+  const page = Math.floor(offset / ADMIN_PAGE_SIZE) + 1;
+
+  const toggleActive = (training: Training) =>
+    updateTraining.mutate(
+      { id: training.id, changes: { active: !training.active } },
+      {
+        onError: (err) =>
+          notifications.show({
+            color: 'red',
+            message: errorMessage(err, { fallback: TRAINING_MESSAGES.toggleFailed }),
+          }),
+      },
+    );
+
+  const confirmDelete = (training: Training) =>
+    modals.openConfirmModal({
+      title: trainingDeleteConfirmation(training.title),
+      labels: { confirm: 'Excluir', cancel: 'Cancelar' },
+      confirmProps: { color: 'red.9' },
+      closeButtonProps: { 'aria-label': 'Fechar' },
+      onConfirm: () =>
+        deleteTraining.mutate(training.id, {
+          onError: (err) =>
+            notifications.show({
+              color: 'red',
+              message: errorMessage(err, { fallback: TRAINING_MESSAGES.deleteFailed }),
+            }),
+        }),
+    });
+
+  // Row buttons spin (and ignore clicks) while their own request runs.
+  const togglingId = updateTraining.isPending ? updateTraining.variables?.id : undefined;
+  const deletingId = deleteTraining.isPending ? deleteTraining.variables : undefined;
+
+  let content;
+  if (trainingsQuery.isPending) {
+    content = (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden />
+          <Text>Carregando treinamentos...</Text>
+        </Group>
+      </Center>
+    );
+  } else if (trainingsQuery.isError) {
+    content = (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{TRAINING_MESSAGES.listLoadFailed}</Text>
+          <Button size="xs" variant="default" onClick={() => void trainingsQuery.refetch()}>
+            Tentar novamente
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (trainings.length === 0) {
+    content = (
+      <EmptyState
+        title="Nenhum treinamento encontrado"
+        description="Cadastre novos vídeos para aparecerem aqui."
+      />
+    );
+  } else {
+    content = (
+      // Wide table: scrolls sideways on a phone instead of squeezing the columns.
+      <Table.ScrollContainer minWidth={960}>
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Thumb</Table.Th>
+              <Table.Th>Título</Table.Th>
+              <Table.Th>Publicado</Table.Th>
+              <Table.Th>Likes</Table.Th>
+              <Table.Th>Dislikes</Table.Th>
+              <Table.Th>Ações</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {trainings.map((training, index) => (
+              <Table.Tr key={training.id}>
+                <Table.Td>{offset + index + 1}</Table.Td>
+                <Table.Td>
+                  <TrainingThumbnailImage
+                    src={training.thumbnail_url}
+                    className={classes.smallThumb}
+                    fallbackClassName={`${classes.smallThumb} ${classes.thumbnailFrame}`}
+                    fallbackSize="xs"
+                  />
+                </Table.Td>
+                <Table.Td maw={420}>
+                  <Group gap="xs" wrap="nowrap" align="center">
+                    <Text fw={500}>{training.title}</Text>
+                    <Badge
+                      variant="dot"
+                      color={training.active ? 'green' : 'gray'}
+                      style={{ flexShrink: 0 }}
+                    >
+                      {training.active ? 'ativo' : 'inativo'}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {training.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {training.published_at ? formatDateBR(training.published_at) : '—'}
+                </Table.Td>
+                <Table.Td>{training.like_count}</Table.Td>
+                <Table.Td>{training.dislike_count}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      component={Link}
+                      to={trainingPath(training.id)}
+                      aria-label={`Abrir ${training.title}`}
+                    >
+                      Abrir
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={`Editar ${training.title}`}
+                      onClick={() => openForm(training)}
+                    >
+                      Editar
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`${training.active ? 'Inativar' : 'Ativar'} ${training.title}`}
+                      loading={togglingId === training.id}
+                      onClick={() => toggleActive(training)}
+                    >
+                      {training.active ? 'Inativar' : 'Ativar'}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      aria-label={`Excluir ${training.title}`}
+                      loading={deletingId === training.id}
+                      onClick={() => confirmDelete(training)}
+                    >
+                      Excluir
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          Gestão de Treinamentos
+        </Title>
+        <Button onClick={() => openForm(null)}>+ Adicionar</Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <StatCard label="Total de vídeos" value={counts.total} />
+        <StatCard label="Likes na página" value={counts.likes} />
+        <StatCard label="Dislikes na página" value={counts.dislikes} />
+        <Paper withBorder p="md" radius="md">
+          <Text size="sm" c="dimmed" fw={500} mb={4}>
+            Por categoria
+          </Text>
+          <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {TRAINING_CATEGORIES.map((item) => (
+              <Group key={item} justify="space-between" component="li">
+                <Text size="sm">{TRAINING_CATEGORY_LABELS[item]}</Text>
+                <Text size="sm" fw={600}>
+                  {counts.byCategory[item]}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+        <Stack gap="md">
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              style={{ flex: '1 1 260px' }}
+              label="Buscar"
+              placeholder="Buscar por título ou descrição"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.currentTarget.value)}
+            />
+            <Select<CategoryFilter>
+              label="Categoria"
+              data={CATEGORY_FILTER_OPTIONS}
+              value={category}
+              onChange={(value) => value && setCategory(value)}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 200 }}
+            />
+            <Select<TrainingOrder>
+              label="Ordenar por"
+              data={ORDER_OPTIONS}
+              value={order}
+              onChange={(value) => value && setOrder(value)}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 200 }}
+            />
+          </Group>
+          {content}
+          {offset > 0 || trainings.length === ADMIN_PAGE_SIZE ? (
+            <Group justify="center" gap="sm">
+              <Button
+                variant="default"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - ADMIN_PAGE_SIZE))}
+              >
+                Anterior
+              </Button>
+              <Text aria-live="polite">Página {page}</Text>
+              <Button
+                variant="default"
+                disabled={trainings.length < ADMIN_PAGE_SIZE}
+                onClick={() => setOffset(offset + ADMIN_PAGE_SIZE)}
+              >
+                Próxima
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      <TrainingFormModal
+        key={formKey}
+        opened={formOpened}
+        onClose={() => setFormOpened(false)}
+        training={editingTraining}
+      />
+    </Stack>
+  );
+}

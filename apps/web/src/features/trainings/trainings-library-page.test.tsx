@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Training } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import TrainingsLibraryPage from './trainings-library-page';
+import { deferred, makeTraining, queryOf } from './trainings-test-utils';
+
+const LIST_PATH = '/api/v1/trainings/';
+
+function listCalls(fetchMock: ReturnType<typeof mockFetch>) {
+  return fetchMock.mock.calls
+    .map(([input]) => String(input))
+    .filter((url) => url.startsWith(LIST_PATH))
+    .map(queryOf);
+}
+
+function renderLibrary() {
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<TrainingsLibraryPage />, { route: '/professional/trainings' });
+  return user;
+}
+
+const likeButton = (within_: HTMLElement = document.body) =>
+  within(within_).getByRole('button', { name: /^Gostei/ });
+
+describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
+  it('shows 8 skeleton cards while loading, then the cards', async () => {
+    const answer = deferred<Response>();
+    mockFetch(() => answer.promise);
+    renderLibrary();
+    expect(screen.getByText('Carregando treinamentos...')).toBeInTheDocument();
+    expect(screen.getByTestId('trainings-skeletons').children).toHaveLength(8);
+
+    answer.resolve(
+      jsonResponse([
+        makeTraining({ id: 1, title: 'Peeling químico', category: 'skincare' }),
+        makeTraining({
+          id: 2,
+          title: 'Atendimento',
+          category: 'other',
+          video_url: null,
+          thumbnail_url: null,
+          published_at: '2026-04-02T15:00:00.000Z',
+        }),
+      ]),
+    );
+    const card = (await screen.findByText('Peeling químico')).closest('article');
+    expect(card).not.toBeNull();
+    expect(within(card!).getByText('Skincare')).toBeInTheDocument();
+    expect(within(card!).getByText('10/03/2026')).toBeInTheDocument();
+    expect(within(card!).getByRole('link', { name: 'Assistir: Peeling químico' })).toHaveAttribute(
+      'href',
+      '/professional/trainings/1',
+    );
+
+    const noVideo = screen.getByText('Atendimento').closest('article')!;
+    expect(within(noVideo).getByText('Sem thumbnail')).toBeInTheDocument();
+    expect(within(noVideo).getByText('Outros')).toBeInTheDocument();
+    expect(within(noVideo).getByText('02/04/2026')).toBeInTheDocument();
+    // No video: no play overlay, only the title link.
+    expect(within(noVideo).queryByRole('link', { name: /Assistir/ })).toBeNull();
+  });
+
+  it('asks for the newest 24 from offset 0, and pages with previous and next', async () => {
+    const fullPage = Array.from({ length: 24 }, (_, i) => makeTraining({ id: i + 1 }));
+    const fetchMock = mockFetch((url) =>
+      jsonResponse(queryOf(url).offset === '24' ? [makeTraining({ id: 99 })] : fullPage),
+    );
+    const user = renderLibrary();
+    await screen.findByText('Treinamento 24');
+    expect(listCalls(fetchMock)[0]).toEqual({ order: 'newest', limit: '24', offset: '0' });
+    expect(screen.getByText('Página 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Próxima' }));
+    await screen.findByText('Treinamento 99');
+    expect(listCalls(fetchMock).at(-1)).toMatchObject({ offset: '24' });
+    expect(screen.getByText('Página 2')).toBeInTheDocument();
+    // Fewer than 24 came back: there is no further page.
+    expect(screen.getByRole('button', { name: 'Próxima' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Anterior' }));
+    await screen.findByText('Treinamento 24');
+    expect(screen.getByText('Página 1')).toBeInTheDocument();
+  });
+
+  it('searches with the button, filters by chips and resets the offset', async () => {
+    const fullPage = Array.from({ length: 24 }, (_, i) => makeTraining({ id: i + 1 }));
+    const fetchMock = mockFetch(() => jsonResponse(fullPage));
+    const user = renderLibrary();
+    await screen.findByText('Treinamento 1');
+    await user.click(screen.getByRole('button', { name: 'Próxima' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toMatchObject({ offset: '24' }));
+
+    await user.type(screen.getByPlaceholderText('Pesquisar vídeo ou descrição'), 'peeling');
+    // Typing alone does not search.
+    expect(listCalls(fetchMock).some((q) => q.q === 'peeling')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() =>
+      expect(listCalls(fetchMock).at(-1)).toEqual({
+        q: 'peeling',
+        order: 'newest',
+        limit: '24',
+        offset: '0',
+      }),
+    );
+
+    // One chip: that category; two chips: both, as a comma list.
+    await user.click(screen.getByRole('checkbox', { name: 'Corporal' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toMatchObject({ category: 'body' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Vendas' }));
+    await waitFor(() =>
+      expect(listCalls(fetchMock).at(-1)).toMatchObject({ category: 'body,sales', offset: '0' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    // Back to the unfiltered first page (already cached, so it may not be asked again).
+    expect(screen.getByRole('checkbox', { name: 'Corporal' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Vendas' })).not.toBeChecked();
+    expect(screen.getByPlaceholderText('Pesquisar vídeo ou descrição')).toHaveValue('');
+    expect(screen.getByText('Página 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Limpar filtros' })).toBeDisabled();
+  });
+
+  it('shows the empty text when nothing matches', async () => {
+    mockFetch(() => jsonResponse([]));
+    renderLibrary();
+    expect(await screen.findByText('Nenhum treinamento encontrado.')).toBeInTheDocument();
+  });
+
+  it('shows a failed list as an empty one', async () => {
+    mockFetch(() => jsonResponse({ detail: 'Erro interno.' }, 500));
+    renderLibrary();
+    expect(
+      await screen.findByText('Nenhum treinamento encontrado.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Próxima' })).toBeDisabled();
+  });
+
+  describe('like and dislike', () => {
+    function serveOne(training: Training, reaction: () => Promise<Response> | Response) {
+      return mockFetch((url, init) => {
+        if (init.method === 'POST') return reaction();
+        if (url.startsWith(LIST_PATH)) return jsonResponse([training]);
+        return jsonResponse({ detail: 'não esperado' }, 404);
+      });
+    }
+
+    it('counts +1 at once and rolls back when the server fails', async () => {
+      const answer = deferred<Response>();
+      const fetchMock = serveOne(makeTraining({ id: 7, like_count: 2 }), () => answer.promise);
+      const user = renderLibrary();
+      await screen.findByText('Treinamento 7');
+      expect(likeButton()).toHaveAccessibleName('Gostei (2)');
+
+      await user.click(likeButton());
+      // Optimistic: the count moves before the server answers.
+      expect(likeButton()).toHaveAccessibleName('Gostei (3)');
+      expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+      // A second click while the first runs is ignored.
+      await user.click(likeButton());
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+      expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/v1/trainings/7/like');
+
+      answer.resolve(jsonResponse({ detail: 'Erro interno.' }, 500));
+      await waitFor(() => expect(likeButton()).toHaveAccessibleName('Gostei (2)'));
+      expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+      expect(
+        await screen.findByText('Não foi possível registrar sua avaliação. Tente novamente.'),
+      ).toBeInTheDocument();
+    });
+
+    it('undoes a like at once, never below zero, and restores it on failure', async () => {
+      // Counts out of step with my_reaction (e.g. edited by hand): the optimistic undo stops at 0.
+      serveOne(makeTraining({ id: 8, like_count: 0, my_reaction: 'like' }), () =>
+        jsonResponse({ detail: 'Falhou.' }, 500),
+      );
+      const user = renderLibrary();
+      await screen.findByText('Treinamento 8');
+      await user.click(likeButton());
+      await screen.findByText('Não foi possível registrar sua avaliação. Tente novamente.');
+      expect(likeButton()).toHaveAccessibleName('Gostei (0)');
+      expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    it("replaces the training with the server's answer", async () => {
+      const training = makeTraining({
+        id: 9,
+        like_count: 1,
+        dislike_count: 4,
+        my_reaction: 'dislike',
+      });
+      serveOne(training, () =>
+        jsonResponse({ ...training, like_count: 5, dislike_count: 3, my_reaction: 'like' }),
+      );
+      const user = renderLibrary();
+      await screen.findByText('Treinamento 9');
+      await user.click(likeButton());
+      await waitFor(() => expect(likeButton()).toHaveAccessibleName('Gostei (5)'));
+      expect(screen.getByRole('button', { name: /^Não gostei/ })).toHaveAccessibleName(
+        'Não gostei (3)',
+      );
+    });
+  });
+});

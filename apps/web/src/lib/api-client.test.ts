@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, mockFetch } from '../test/test-utils';
+import {
+  api,
+  ApiError,
+  errorMessage,
+  extractAccessToken,
+  getStoredUser,
+  getToken,
+  saveSession,
+  setUnauthorizedHandler,
+} from './api-client';
+
+describe('errorMessage (SPEC 8)', () => {
+  const options = { byStatus: { 409: 'Email já cadastrado.' }, fallback: 'Falha.' };
+
+  it('prefers the detail string', () => {
+    const err = new ApiError(409, { detail: 'Já existe.' });
+    expect(errorMessage(err, options)).toBe('Já existe.');
+  });
+
+  it('then the first validation message', () => {
+    const err = new ApiError(422, {
+      detail: [
+        { loc: ['body', 'email'], msg: 'Email inválido.', type: 'value_error' },
+        { loc: ['body', 'name'], msg: 'Nome é obrigatório.', type: 'value_error' },
+      ],
+    });
+    expect(errorMessage(err, options)).toBe('Email inválido.');
+  });
+
+  it('then the status-specific text', () => {
+    expect(errorMessage(new ApiError(409, null), options)).toBe('Email já cadastrado.');
+    expect(errorMessage(new ApiError(409, { detail: [] }), options)).toBe('Email já cadastrado.');
+  });
+
+  it('then the fallback', () => {
+    expect(errorMessage(new ApiError(500, null), options)).toBe('Falha.');
+    expect(errorMessage(undefined, options)).toBe('Falha.');
+  });
+
+  it('shows our own error messages but not the browser network error', () => {
+    expect(errorMessage(new Error('A API não retornou um token de acesso.'), options)).toBe(
+      'A API não retornou um token de acesso.',
+    );
+    expect(errorMessage(new TypeError('Failed to fetch'), options)).toBe('Falha.');
+  });
+});
+
+describe('extractAccessToken', () => {
+  it('reads access_token, accessToken, token or jwt', () => {
+    expect(extractAccessToken({ access_token: 'a' })).toBe('a');
+    expect(extractAccessToken({ accessToken: 'b' })).toBe('b');
+    expect(extractAccessToken({ token: 'c' })).toBe('c');
+    expect(extractAccessToken({ jwt: 'd' })).toBe('d');
+    expect(extractAccessToken({ token_type: 'bearer' })).toBeNull();
+    expect(extractAccessToken(null)).toBeNull();
+  });
+});
+
+describe('apiRequest', () => {
+  afterEach(() => setUnauthorizedHandler(() => {}));
+
+  it('sends JSON with the stored bearer token', async () => {
+    saveSession('abc', makeUser());
+    const fetchMock = mockFetch(() => jsonResponse([{ id: 1 }]));
+    await expect(api.get('/api/v1/users/')).resolves.toEqual([{ id: 1 }]);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/v1/users/');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('returns undefined for 204', async () => {
+    mockFetch(() => new Response(null, { status: 204 }));
+    await expect(api.delete('/api/v1/users/3')).resolves.toBeUndefined();
+  });
+
+  it('turns a FastAPI error body into ApiError', async () => {
+    mockFetch(() => jsonResponse({ detail: 'Email já cadastrado.' }, 409));
+    const err = await api.post('/api/v1/users/', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 409, body: { detail: 'Email já cadastrado.' } });
+  });
+
+  it('on 401 clears the session and calls the redirect handler', async () => {
+    saveSession('expired', makeUser());
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockFetch(() => jsonResponse({ detail: 'Sessão inválida ou expirada.' }, 401));
+    await expect(api.get('/api/v1/users/')).rejects.toBeInstanceOf(ApiError);
+    await vi.waitFor(() => expect(getToken()).toBeNull());
+    expect(getStoredUser()).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('leaves the session alone on a 401 from the login call', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    saveSession('keep', makeUser());
+    mockFetch(() => jsonResponse({ detail: 'Credenciais inválidas.' }, 401));
+    await expect(
+      api.post('/api/v1/auth/login', {}, { skipAuthRedirect: true }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBe('keep');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { User } from '@portal/domain';
+import { api, isUser, saveStoredUser } from './api-client';
+import { useSession } from './use-session';
+
+export const currentUserQueryKey = ['auth', 'me'] as const;
+
+export function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
+  return api.get<User>('/api/v1/auth/me', { signal });
+}
+
+/**
+ * Signed-in layouts call this once: it refreshes the stored user (an admin may have changed the
+ * profile or name) and, through the api client's 401 handling, sends an expired session to
+ * /login as soon as the shell opens instead of at the first action.
+ */
+export function useCurrentUserRefresh(): void {
+  const { token } = useSession();
+  const query = useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  useEffect(() => {
+    if (token !== null && isUser(query.data)) saveStoredUser(query.data);
+  }, [query.data, token]);
+}

@@ -1,0 +1,73 @@
+import { render, type RenderResult } from '@testing-library/react';
+import type { User } from '@portal/domain';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, MemoryRouter } from 'react-router';
+import { vi, type Mock } from 'vitest';
+import { AppRouterProvider } from '../app/app-router-provider';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { appRoutes } from '../app/router';
+import { saveSession } from '../lib/api-client';
+
+/** Test helpers: providers in Mantine's test mode, the real route table, a scripted fetch. */
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    name: 'Ana Souza',
+    email: 'ana@clinica.com.br',
+    phone: null,
+    profile: 'professional',
+    unit: 'PAULISTA',
+    status: 'active',
+    profile_photo: null,
+    created_at: '2026-01-10T12:00:00.000Z',
+    updated_at: '2026-01-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function signInAs(user: User, token = 'test-token'): void {
+  saveSession(token, user);
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export type FetchHandler = (
+  url: string,
+  init: RequestInit & { method: string },
+) => Response | Promise<Response>;
+
+/** Replaces global fetch; unrouted calls answer 404 so a test never reaches the network. */
+export function mockFetch(handler: FetchHandler): Mock {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return handler(url, { ...init, method: init.method ?? 'GET' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function renderWithProviders(ui: ReactElement, { route = '/' } = {}): RenderResult {
+  return render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/** Renders the whole app (guards, layouts, lazy pages) at `path`. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const result = render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <AppRouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}

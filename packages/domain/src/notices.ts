@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/** SPEC section 9: the four notice categories and their pt-BR labels. */
+export const NOTICE_CATEGORIES = ['urgent', 'scarcity', 'exclusive', 'new_purchase'] as const;
+export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
+export const NOTICE_CATEGORY_LABELS: Record<NoticeCategory, string> = {
+  urgent: 'Urgente',
+  scarcity: 'Vagas Limitadas',
+  exclusive: 'Exclusivo',
+  new_purchase: 'Nova Compra',
+};
+
+export function isNoticeCategory(value: unknown): value is NoticeCategory {
+  return typeof value === 'string' && (NOTICE_CATEGORIES as readonly string[]).includes(value);
+}
+
+export const NOTICE_TEXT_MAX_LENGTH = 280;
+/** Not in the spec; long enough for any headline, short enough for the banner. */
+export const NOTICE_TITLE_MAX_LENGTH = 120;
+export const NOTICE_IMAGE_URL_MAX_LENGTH = 2000;
+
+/** The notice texts of SPEC sections 5 and 8, shared by the API and the web. */
+export const NOTICE_MESSAGES = {
+  titleRequired: 'Título é obrigatório.',
+  titleTooLong: `O título deve ter no máximo ${NOTICE_TITLE_MAX_LENGTH} caracteres.`,
+  textRequired: 'Texto é obrigatório.',
+  textTooLong: `O texto deve ter no máximo ${NOTICE_TEXT_MAX_LENGTH} caracteres.`,
+  categoryRequired: 'Categoria é obrigatória.',
+  categoryInvalid: 'Categoria inválida.',
+  activeInvalid: 'O campo active deve ser verdadeiro ou falso.',
+  activeFilterInvalid: 'O filtro active deve ser true ou false.',
+  imageUrlScheme: 'A URL da imagem deve começar com http:// ou https://',
+  imageUrlInvalid: 'URL da imagem inválida.',
+  imageUrlTooLong: `A URL da imagem deve ter no máximo ${NOTICE_IMAGE_URL_MAX_LENGTH} caracteres.`,
+  titleTaken: 'Já existe uma notice com esse título.',
+  notFound: 'Notice não encontrada.',
+  createFailed: 'Erro ao criar notice.',
+  updateFailed: 'Erro ao atualizar notice.',
+  loadFailed: 'Não foi possível carregar as notices agora.',
+  toggleFailed: 'Não foi possível alterar o status da notice.',
+  deleteFailed: 'Não foi possível excluir a notice.',
+} as const;
+
+/** SPEC section 8: the confirmation asked before deleting a notice. */
+export function noticeDeleteConfirmation(title: string): string {
+  return `Excluir a notice "${title}"?`;
+}
+
+const title = z
+  .string({ error: NOTICE_MESSAGES.titleRequired })
+  .trim()
+  .min(1, NOTICE_MESSAGES.titleRequired)
+  .max(NOTICE_TITLE_MAX_LENGTH, NOTICE_MESSAGES.titleTooLong);
+// Trimmed first, so the 280 limit counts what is stored and shown.
+const text = z
+  .string({ error: NOTICE_MESSAGES.textRequired })
+  .trim()
+  .min(1, NOTICE_MESSAGES.textRequired)
+  .max(NOTICE_TEXT_MAX_LENGTH, NOTICE_MESSAGES.textTooLong);
+const category = z.enum(NOTICE_CATEGORIES, {
+  error: (issue) =>
+    issue.input === undefined ? NOTICE_MESSAGES.categoryRequired : NOTICE_MESSAGES.categoryInvalid,
+});
+const active = z.boolean({ error: NOTICE_MESSAGES.activeInvalid });
+
+const HTTP_URL = /^https?:\/\//i;
+/** A host after the scheme and no spaces anywhere: enough to be a link a browser can load. */
+const LOADABLE_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+/** Omitted stays undefined (a PATCH leaves it alone); blank or null clears it. */
+const imageUrl = z
+  .string({ error: NOTICE_MESSAGES.imageUrlScheme })
+  .trim()
+  .max(NOTICE_IMAGE_URL_MAX_LENGTH, NOTICE_MESSAGES.imageUrlTooLong)
+  .refine((value) => value === '' || HTTP_URL.test(value), NOTICE_MESSAGES.imageUrlScheme)
+  .refine(
+    (value) => value === '' || !HTTP_URL.test(value) || LOADABLE_URL.test(value),
+    NOTICE_MESSAGES.imageUrlInvalid,
+  )
+  .nullish()
+  .transform((value) => (value === '' ? null : value));
+
+export const noticeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  category: z.enum(NOTICE_CATEGORIES),
+  active: z.boolean(),
+  imageUrl: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const noticeCreateSchema = z.object({
+  title,
+  text,
+  category,
+  active: active.default(true),
+  imageUrl,
+});
+export type NoticeCreate = z.input<typeof noticeCreateSchema>;
+export type NoticeCreateData = z.output<typeof noticeCreateSchema>;
+
+/** The full payload of the edit modal, or only `{active}` from the toggle. */
+export const noticeUpdateSchema = z.object({
+  title: title.optional(),
+  text: text.optional(),
+  category: category.optional(),
+  active: active.optional(),
+  imageUrl,
+});
+export type NoticeUpdate = z.input<typeof noticeUpdateSchema>;
+export type NoticeUpdateData = z.output<typeof noticeUpdateSchema>;
+
+/** GET /notices/notices/?active=true&category=urgent */
+export const noticeListQuerySchema = z.object({
+  active: z
+    .enum(['true', 'false'], { error: NOTICE_MESSAGES.activeFilterInvalid })
+    .transform((value) => value === 'true')
+    .optional(),
+  category: z.enum(NOTICE_CATEGORIES, { error: NOTICE_MESSAGES.categoryInvalid }).optional(),
+});
+export type NoticeListQuery = z.output<typeof noticeListQuerySchema>;
+
+export interface NoticeCounts {
+  total: number;
+  active: number;
+  inactive: number;
+  byCategory: Record<NoticeCategory, number>;
+}
+
+/** The counters of the notice management page. */
+export function countNotices(
+  notices: readonly Pick<Notice, 'active' | 'category'>[],
+): NoticeCounts {
+  const byCategory: Record<NoticeCategory, number> = {
+    urgent: 0,
+    scarcity: 0,
+    exclusive: 0,
+    new_purchase: 0,
+  };
+  let activeCount = 0;
+  for (const notice of notices) {
+    if (notice.active) activeCount += 1;
+    byCategory[notice.category] += 1;
+  }
+  return {
+    total: notices.length,
+    active: activeCount,
+    inactive: notices.length - activeCount,
+    byCategory,
+  };
+}

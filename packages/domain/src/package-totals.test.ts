@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  computePackageTotals,
+  isSelectionHealthy,
+  requiredMarginPercent,
+  toReaisTotals,
+} from './package-totals.ts';
+
+describe('computePackageTotals', () => {
+  it('applies the DESIGN section 6 formulas', () => {
+    // P = R$ 12.000,00; sessions worth R$ 9.000 + R$ 6.500,50; costs R$ 1.500 + R$ 900,25.
+    const totals = computePackageTotals(1_200_000, [
+      { value: 9000, cost: 1500 },
+      { value: 6500.5, cost: 900.25 },
+    ]);
+    expect(totals).toEqual({
+      annual: 1_200_000,
+      monthly: 100_000,
+      servicesTotalValue: 1_550_050,
+      custo: 240_025,
+      receitaLiquida: 840_000,
+      lucro: 599_975,
+      margemPct: (599_975 / 1_200_000) * 100,
+      monthlyBudget: 70_000,
+      monthlyRemaining: 49_998, // 599 975 / 12 = 49 997,9 → rounded to the centavo
+      desconto: 350_050,
+      descontoPct: (1 - 1_200_000 / 1_550_050) * 100,
+    });
+    expect(totals.margemPct).toBeCloseTo(49.998, 3);
+  });
+
+  it('answers zeros, not NaN, for a free package with nothing selected', () => {
+    const totals = computePackageTotals(0, []);
+    expect(totals.margemPct).toBe(0);
+    expect(totals.descontoPct).toBe(0);
+    expect(totals.monthly).toBe(0);
+    expect(Object.is(totals.monthlyRemaining, -0)).toBe(false);
+  });
+
+  it('lets the margin and the discount go negative when the selection costs too much', () => {
+    const totals = computePackageTotals(100_000, [{ value: 500, cost: 900 }]);
+    expect(totals.lucro).toBe(70_000 - 90_000);
+    expect(totals.margemPct).toBeCloseTo(-20, 10);
+    expect(totals.desconto).toBe(-50_000);
+    expect(totals.descontoPct).toBeCloseTo(-100, 10);
+  });
+
+  it('converts to reais for the receipt', () => {
+    const reais = toReaisTotals(computePackageTotals(1_200_000, [{ value: 9000, cost: 1500 }]));
+    expect(reais.annual).toBe(12000);
+    expect(reais.monthly).toBe(1000);
+    expect(reais.servicesTotalValue).toBe(9000);
+    expect(reais.desconto).toBe(-3000);
+    expect(reais.monthlyBudget).toBe(700);
+    expect(reais.monthlyRemaining).toBe(575);
+  });
+});
+
+describe('isSelectionHealthy', () => {
+  it('compares the margin with the largest minimum margin of the selection', () => {
+    const selected = [{ min_margin_percent: 20 }, { min_margin_percent: 32.5 }];
+    expect(requiredMarginPercent(selected)).toBe(32.5);
+    expect(isSelectionHealthy({ margemPct: 32.5 }, selected)).toBe(true);
+    expect(isSelectionHealthy({ margemPct: 32.4 }, selected)).toBe(false);
+    expect(isSelectionHealthy({ margemPct: 0 }, [])).toBe(true);
+  });
+});
+
+describe('totals properties', () => {
+  const reaisArb = fc.integer({ min: 0, max: 5_000_000 }).map((centavos) => centavos / 100);
+  const servicesArb = fc.array(fc.record({ value: reaisArb, cost: reaisArb }), { maxLength: 30 });
+
+  it('sums to the centavo and keeps the figures consistent with each other', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), servicesArb, (annual, services) => {
+        const totals = computePackageTotals(annual, services);
+        const valueCentavos = services.reduce((sum, s) => sum + Math.round(s.value * 100), 0);
+        const costCentavos = services.reduce((sum, s) => sum + Math.round(s.cost * 100), 0);
+        expect(totals.servicesTotalValue).toBe(valueCentavos);
+        expect(totals.custo).toBe(costCentavos);
+        expect(totals.desconto).toBe(totals.servicesTotalValue - annual);
+        expect(totals.lucro).toBe(totals.receitaLiquida - totals.custo);
+        for (const money of [
+          totals.monthly,
+          totals.receitaLiquida,
+          totals.monthlyBudget,
+          totals.monthlyRemaining,
+        ]) {
+          expect(Number.isInteger(money)).toBe(true);
+        }
+        // Twelve instalments are within 12 half-centavos of the annual value.
+        expect(Math.abs(totals.monthly * 12 - annual)).toBeLessThanOrEqual(6);
+        expect(Number.isFinite(totals.margemPct)).toBe(true);
+        expect(Number.isFinite(totals.descontoPct)).toBe(true);
+        expect(totals.margemPct).toBeLessThanOrEqual(70);
+      }),
+    );
+  });
+});

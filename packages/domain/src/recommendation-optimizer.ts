@@ -1,0 +1,947 @@
+import type { Centavos } from './money.ts';
+
+/**
+ * The exact recommendation optimizer (DESIGN sections 6 and 8).
+ *
+ * Among the selections that respect every rule — active procedures the package allows and does
+ * not restrict, none the client excluded, per-block limits, at most `maxItems` items, Σ value ≤
+ * budget (when a budget is given) and the margin rule (package margin for its annual value ≥ the
+ * largest min_margin_percent chosen; skipped when no package value is known) — it returns one
+ * that maximizes, in this order:
+ *   1. goal coverage: how many distinct desired goals the chosen procedures serve,
+ *   2. match score: Σ of the procedures' match scores,
+ *   3. synergy boost: Σ boost_percent of the synergy relations between chosen procedures,
+ *   4. client value: Σ value (what the sessions would cost the client one by one).
+ *
+ * Modelling choice: each procedure is recommended at most once (one session). The recommendation
+ * says *which* procedures; the professional adds further sessions in the builder, where the
+ * per-procedure session_limit applies. One session never breaks a session limit (0 = unlimited,
+ * otherwise ≥ 1), so session limits always hold; a package's own session_limit (> 0) caps the
+ * number of items.
+ *
+ * Method: depth-first branch and bound over procedures sorted by match score. Every rule is
+ * monotone — adding a procedure never repairs a broken block limit, item cap, budget or margin
+ * (it only raises the cost and the required margin) — so a branch stops as soon as its
+ * selection breaks one, and no valid selection is missed. Upper bounds are lexicographic: goals
+ * still coverable; greedy top-k scores, synergy gains and values under the block and item limits
+ * (greedy is exact for those partition-matroid relaxations); the budget left. Identical
+ * procedures are taken in order (symmetry breaking). The search is resumable in steps so a
+ * server can yield between steps and stop when the client goes away.
+ */
+
+export const OPTIMIZER_BLOCKS = ['A', 'B', 'C', 'D'] as const;
+export type OptimizerBlock = (typeof OPTIMIZER_BLOCKS)[number];
+
+export interface OptimizerProcedure {
+  id: number;
+  block: OptimizerBlock;
+  status: string;
+  valueCentavos: Centavos;
+  costCentavos: Centavos;
+  /** 0–100, at most 2 decimals. */
+  minMarginPercent: number;
+  /** Sessions allowed per package; 0 = unlimited (always respected, see above). */
+  sessionLimit: number;
+  /** Keys of the desired goals this procedure serves (at most 30 distinct keys overall). */
+  goals: readonly string[];
+  /** Non-negative integer: how strongly the procedure matches the goals. */
+  matchScore: number;
+}
+
+export interface OptimizerPackageRules {
+  /** Package price P in centavos; null skips the margin rule. */
+  annualValueCentavos: Centavos | null;
+  allowAllProcedures: boolean;
+  allowedIds: readonly number[];
+  restrictedIds: readonly number[];
+  /** Total sessions of the package; null or 0 = no cap. */
+  sessionLimit?: number | null;
+}
+
+export interface OptimizerSynergy {
+  serviceId1: number;
+  serviceId2: number;
+  boostPercent: number;
+}
+
+export interface OptimizerInput {
+  procedures: readonly OptimizerProcedure[];
+  blockLimits: Readonly<Record<OptimizerBlock, number>>;
+  maxItems: number;
+  /** Σ value must not exceed this; null = no budget. */
+  budgetCentavos: Centavos | null;
+  /** Allowed/restricted lists and margin; null = no package (everything allowed, no margin). */
+  packageRules: OptimizerPackageRules | null;
+  /** Relations counted in the objective (pass [] to ignore synergies). */
+  synergies: readonly OptimizerSynergy[];
+  /** Ids the client's exclusions rule out ('sem agulhas'). */
+  excludedIds?: readonly number[];
+}
+
+export interface RecommendationObjective {
+  coverage: number;
+  matchScore: number;
+  synergyBoost: number;
+  valueCentavos: Centavos;
+}
+
+export interface OptimizerResult {
+  /** Chosen ids, most relevant first. */
+  selectedIds: number[];
+  objective: RecommendationObjective;
+  /** False when no package value was known, so the margin rule was not applied. */
+  marginRuleApplied: boolean;
+  /** Procedures that passed the per-procedure rules. */
+  candidateCount: number;
+  /** Search nodes visited. */
+  nodes: number;
+}
+
+const EMPTY_OBJECTIVE: RecommendationObjective = {
+  coverage: 0,
+  matchScore: 0,
+  synergyBoost: 0,
+  valueCentavos: 0,
+};
+
+/** Lexicographic: coverage, then match score, then synergy, then value. */
+export function compareObjectives(a: RecommendationObjective, b: RecommendationObjective): number {
+  return (
+    a.coverage - b.coverage ||
+    a.matchScore - b.matchScore ||
+    a.synergyBoost - b.synergyBoost ||
+    a.valueCentavos - b.valueCentavos
+  );
+}
+
+/** A percent with up to 2 decimals as an integer number of hundredths (basis points). */
+function toBasisPoints(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+/**
+ * DESIGN section 6 margin rule in integers: margemPct = (0.7·P − C)/P·100 (0 when P = 0) must be
+ * ≥ the required percent. With T in hundredths: 10000·C ≤ (7000 − T)·P.
+ */
+export function marginRuleHolds(
+  annualCentavos: Centavos,
+  costCentavos: Centavos,
+  requiredMarginPercent: number,
+): boolean {
+  const required = toBasisPoints(requiredMarginPercent);
+  if (annualCentavos <= 0) return required <= 0;
+  return 10000 * costCentavos <= (7000 - required) * annualCentavos;
+}
+
+/** Whether the package lets this procedure in (DESIGN 7.7: select-all is a flag). */
+function isAllowed(rules: OptimizerPackageRules | null, id: number): boolean {
+  if (!rules) return true;
+  if (rules.restrictedIds.includes(id)) return false;
+  return rules.allowAllProcedures || rules.allowedIds.includes(id);
+}
+
+/** The item cap: max_items, the package's session limit and the sum of block limits. */
+export function effectiveMaxItems(input: OptimizerInput): number {
+  const blockTotal = OPTIMIZER_BLOCKS.reduce(
+    (sum, b) => sum + Math.max(0, input.blockLimits[b]),
+    0,
+  );
+  const packageCap = input.packageRules?.sessionLimit;
+  let cap = Math.min(Math.max(0, Math.floor(input.maxItems)), blockTotal);
+  if (packageCap && packageCap > 0) cap = Math.min(cap, packageCap);
+  return cap;
+}
+
+/** Procedures every selection may draw from (the per-procedure rules). */
+export function eligibleProcedures(input: OptimizerInput): OptimizerProcedure[] {
+  const excluded = new Set(input.excludedIds ?? []);
+  return input.procedures.filter(
+    (p) =>
+      p.status === 'active' &&
+      !excluded.has(p.id) &&
+      isAllowed(input.packageRules, p.id) &&
+      input.blockLimits[p.block] > 0 &&
+      (input.budgetCentavos === null || p.valueCentavos <= input.budgetCentavos),
+  );
+}
+
+function marginApplies(input: OptimizerInput): boolean {
+  return input.packageRules !== null && input.packageRules.annualValueCentavos !== null;
+}
+
+/** The objective of a selection (ids), counting synergies among the chosen. */
+export function evaluateSelection(
+  input: OptimizerInput,
+  ids: readonly number[],
+): RecommendationObjective {
+  const byId = new Map(input.procedures.map((p) => [p.id, p]));
+  const chosen = new Set(ids);
+  const goals = new Set<string>();
+  let matchScore = 0;
+  let valueCentavos = 0;
+  for (const id of chosen) {
+    const p = byId.get(id);
+    if (!p) continue;
+    p.goals.forEach((g) => goals.add(g));
+    matchScore += p.matchScore;
+    valueCentavos += p.valueCentavos;
+  }
+  let synergyBoost = 0;
+  for (const s of input.synergies) {
+    if (s.serviceId1 !== s.serviceId2 && chosen.has(s.serviceId1) && chosen.has(s.serviceId2)) {
+      synergyBoost += s.boostPercent;
+    }
+  }
+  return { coverage: goals.size, matchScore, synergyBoost, valueCentavos };
+}
+
+/** The rules a selection breaks, in pt-BR (empty when it is valid). Used to vet an LLM's picks. */
+export function selectionViolations(input: OptimizerInput, ids: readonly number[]): string[] {
+  const problems: string[] = [];
+  const byId = new Map(input.procedures.map((p) => [p.id, p]));
+  const eligible = new Set(eligibleProcedures(input).map((p) => p.id));
+  const seen = new Set<number>();
+  const perBlock: Record<OptimizerBlock, number> = { A: 0, B: 0, C: 0, D: 0 };
+  let value = 0;
+  let cost = 0;
+  let requiredMargin = 0;
+  for (const id of ids) {
+    const p = byId.get(id);
+    if (!p) {
+      problems.push(`Procedimento inexistente: ${id}.`);
+      continue;
+    }
+    if (seen.has(id)) problems.push(`Procedimento repetido: ${p.id}.`);
+    seen.add(id);
+    if (!eligible.has(id)) problems.push(`Procedimento não permitido: ${p.id}.`);
+    perBlock[p.block] += 1;
+    value += p.valueCentavos;
+    cost += p.costCentavos;
+    requiredMargin = Math.max(requiredMargin, p.minMarginPercent);
+  }
+  for (const block of OPTIMIZER_BLOCKS) {
+    if (perBlock[block] > input.blockLimits[block])
+      problems.push(`Limite do bloco ${block} excedido.`);
+  }
+  if (ids.length > effectiveMaxItems(input)) problems.push('Quantidade máxima de itens excedida.');
+  if (input.budgetCentavos !== null && value > input.budgetCentavos) {
+    problems.push('Orçamento excedido.');
+  }
+  const annual = input.packageRules?.annualValueCentavos;
+  if (annual !== null && annual !== undefined && ids.length > 0) {
+    if (!marginRuleHolds(annual, cost, requiredMargin))
+      problems.push('Margem mínima não atendida.');
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Branch and bound
+// ---------------------------------------------------------------------------------------------
+
+const BLOCK_INDEX: Record<OptimizerBlock, number> = { A: 0, B: 1, C: 2, D: 3 };
+
+function popcount(mask: number): number {
+  let n = mask - ((mask >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+interface Incumbent {
+  objective: RecommendationObjective;
+  /** Indices into the sorted candidate list. */
+  chosen: number[];
+}
+
+/** Checks the margin rule for a total cost and required margin (basis points). */
+type MarginCheck = (costCentavos: number, requiredBp: number) => boolean;
+/** The largest total cost the margin rule allows for a required margin (basis points). */
+type MarginCostLimit = (requiredBp: number) => number;
+
+function ratio(amount: Float64Array, weight: Float64Array, i: number): number {
+  const w = weight[i]!;
+  return w > 0 ? amount[i]! / w : Number.POSITIVE_INFINITY;
+}
+
+/** The search over the sorted candidates, depth first with an explicit stack. */
+class Search {
+  private readonly m: number;
+  private readonly block: Int8Array;
+  private readonly value: Float64Array;
+  private readonly cost: Float64Array;
+  private readonly marginBp: Float64Array;
+  private readonly score: Float64Array;
+  private readonly goalMask: Int32Array;
+  /** Global candidate index of each local one. */
+  private readonly globalIndex: Int32Array;
+  private readonly suffixGoals: Int32Array;
+  /** Where the run of procedures identical to i ends (skip them when i is left out). */
+  private readonly twinEnd: Int32Array;
+  private readonly adjacency: Array<Array<[number, number]>>;
+  private readonly edgeNodes: number[];
+  /** Per block, local indices sorted by value, highest first. */
+  private readonly byValue: number[][];
+  /** Indices with a positive amount, by amount per unit of weight (fractional knapsack order). */
+  private readonly scorePerValue: Int32Array;
+  private readonly scorePerCost: Int32Array;
+  private readonly valuePerCost: Int32Array;
+
+  // Search state.
+  private count = 0;
+  private readonly blockCount = new Int32Array(4);
+  private valueSum = 0;
+  private costSum = 0;
+  /** The largest min margin chosen so far (basis points), and its value before each choice. */
+  private requiredBp = 0;
+  private readonly requiredStack: number[] = [];
+  private scoreSum = 0;
+  private synergySum = 0;
+  private coveredMask = 0;
+  private coverage = 0;
+  private readonly goalCounts = new Int32Array(32);
+  private readonly boostToChosen: Float64Array;
+  private readonly chosen: number[] = [];
+
+  // Explicit DFS stack.
+  private readonly frameIndex: Int32Array;
+  private readonly framePhase: Uint8Array;
+  private readonly frameIncluded: Uint8Array;
+  private sp = 0;
+  nodes = 0;
+
+  constructor(
+    sortedCandidates: readonly SortedCandidate[],
+    private readonly limits: Int32Array,
+    private readonly maxItems: number,
+    private readonly budget: number,
+    private readonly marginHolds: MarginCheck,
+    private readonly marginCostLimit: MarginCostLimit,
+    edges: Map<number, Array<[number, number]>>,
+    private readonly best: Incumbent,
+  ) {
+    const members = sortedCandidates.map((_, index) => index);
+    const m = members.length;
+    this.m = m;
+    this.block = new Int8Array(m);
+    this.value = new Float64Array(m);
+    this.cost = new Float64Array(m);
+    this.marginBp = new Float64Array(m);
+    this.score = new Float64Array(m);
+    this.goalMask = new Int32Array(m);
+    this.globalIndex = new Int32Array(m);
+    this.boostToChosen = new Float64Array(m);
+    const localOf = new Map<number, number>();
+    members.forEach((g, local) => {
+      const c = sortedCandidates[g]!;
+      localOf.set(g, local);
+      this.block[local] = c.block;
+      this.value[local] = c.value;
+      this.cost[local] = c.cost;
+      this.marginBp[local] = c.marginBp;
+      this.score[local] = c.score;
+      this.goalMask[local] = c.goalMask;
+      this.globalIndex[local] = g;
+    });
+    this.adjacency = members.map((g) => {
+      const list: Array<[number, number]> = [];
+      for (const [other, boost] of edges.get(g) ?? []) {
+        const local = localOf.get(other);
+        if (local !== undefined) list.push([local, boost]);
+      }
+      return list;
+    });
+    this.edgeNodes = [];
+    for (let i = 0; i < m; i++) if (this.adjacency[i]!.length > 0) this.edgeNodes.push(i);
+    this.suffixGoals = new Int32Array(m + 1);
+    for (let i = m - 1; i >= 0; i--)
+      this.suffixGoals[i] = this.suffixGoals[i + 1]! | this.goalMask[i]!;
+    this.twinEnd = new Int32Array(m);
+    for (let i = m - 1; i >= 0; i--) {
+      const next = i + 1;
+      this.twinEnd[i] = next < m && this.isTwin(i, next) ? this.twinEnd[next]! : next;
+    }
+    this.byValue = [[], [], [], []];
+    for (let i = 0; i < m; i++) this.byValue[this.block[i]!]!.push(i);
+    for (const list of this.byValue) list.sort((a, b) => this.value[b]! - this.value[a]! || a - b);
+    const byRatio = (amount: Float64Array, weight: Float64Array) =>
+      Int32Array.from(
+        Array.from({ length: m }, (_, i) => i)
+          .filter((i) => amount[i]! > 0)
+          .sort((a, b) => ratio(amount, weight, b) - ratio(amount, weight, a) || a - b),
+      );
+    this.scorePerValue = byRatio(this.score, this.value);
+    this.scorePerCost = byRatio(this.score, this.cost);
+    this.valuePerCost = byRatio(this.value, this.cost);
+    this.topAmounts = Array.from({ length: 4 }, () => new Float64Array(Math.max(1, maxItems)));
+    this.frameIndex = new Int32Array(m + 2);
+    this.framePhase = new Uint8Array(m + 2);
+    this.frameIncluded = new Uint8Array(m + 2);
+    this.push(0);
+  }
+
+  private isTwin(a: number, b: number): boolean {
+    return (
+      this.block[a] === this.block[b] &&
+      this.value[a] === this.value[b] &&
+      this.cost[a] === this.cost[b] &&
+      this.marginBp[a] === this.marginBp[b] &&
+      this.score[a] === this.score[b] &&
+      this.goalMask[a] === this.goalMask[b] &&
+      this.adjacency[a]!.length === 0 &&
+      this.adjacency[b]!.length === 0
+    );
+  }
+
+  private push(index: number): void {
+    this.frameIndex[this.sp] = index;
+    this.framePhase[this.sp] = 0;
+    this.frameIncluded[this.sp] = 0;
+    this.sp += 1;
+  }
+
+  private fits(i: number): boolean {
+    return (
+      this.blockCount[this.block[i]!]! < this.limits[this.block[i]!]! &&
+      this.valueSum + this.value[i]! <= this.budget &&
+      this.marginHolds(this.costSum + this.cost[i]!, Math.max(this.requiredBp, this.marginBp[i]!))
+    );
+  }
+
+  private include(i: number): void {
+    this.count += 1;
+    this.blockCount[this.block[i]!]! += 1;
+    this.valueSum += this.value[i]!;
+    this.costSum += this.cost[i]!;
+    this.requiredStack.push(this.requiredBp);
+    this.requiredBp = Math.max(this.requiredBp, this.marginBp[i]!);
+    this.scoreSum += this.score[i]!;
+    this.synergySum += this.boostToChosen[i]!;
+    for (const [other, boost] of this.adjacency[i]!) this.boostToChosen[other]! += boost;
+    let mask = this.goalMask[i]!;
+    while (mask !== 0) {
+      const bit = 31 - Math.clz32(mask);
+      mask &= ~(1 << bit);
+      if (this.goalCounts[bit]!++ === 0) {
+        this.coveredMask |= 1 << bit;
+        this.coverage += 1;
+      }
+    }
+    this.chosen.push(i);
+  }
+
+  private undo(i: number): void {
+    this.chosen.pop();
+    let mask = this.goalMask[i]!;
+    while (mask !== 0) {
+      const bit = 31 - Math.clz32(mask);
+      mask &= ~(1 << bit);
+      if (--this.goalCounts[bit]! === 0) {
+        this.coveredMask &= ~(1 << bit);
+        this.coverage -= 1;
+      }
+    }
+    for (const [other, boost] of this.adjacency[i]!) this.boostToChosen[other]! -= boost;
+    this.synergySum -= this.boostToChosen[i]!;
+    this.scoreSum -= this.score[i]!;
+    this.requiredBp = this.requiredStack.pop()!;
+    this.costSum -= this.cost[i]!;
+    this.valueSum -= this.value[i]!;
+    this.blockCount[this.block[i]!]! -= 1;
+    this.count -= 1;
+  }
+
+  private offerIncumbent(): void {
+    const current: RecommendationObjective = {
+      coverage: this.coverage,
+      matchScore: this.scoreSum,
+      synergyBoost: this.synergySum,
+      valueCentavos: this.valueSum,
+    };
+    if (compareObjectives(current, this.best.objective) > 0) {
+      this.best.objective = current;
+      this.best.chosen = this.chosen.map((local) => this.globalIndex[local]!);
+    }
+  }
+
+  /** Whether procedure i could still join on its own (room in its block, budget, cost cap). */
+  private couldJoin(i: number, room: Int32Array): boolean {
+    return room[this.block[i]!]! > 0 && this.fitsWithoutBlock(i);
+  }
+
+  private fitsWithoutBlock(i: number): boolean {
+    return (
+      this.valueSum + this.value[i]! <= this.budget &&
+      this.marginHolds(this.costSum + this.cost[i]!, Math.max(this.requiredBp, this.marginBp[i]!))
+    );
+  }
+
+  private readonly room = new Int32Array(4);
+
+  private resetRoom(): void {
+    for (let b = 0; b < 4; b++) this.room[b] = this.limits[b]! - this.blockCount[b]!;
+  }
+
+  /** Smallest score the last greedy score bound took, and how many procedures it took. */
+  private greedyMinScore = 0;
+  private greedyTaken = 0;
+
+  /** Greedy top-k match scores from i on (candidates are sorted by score, highest first). */
+  private scoreBound(from: number, slots: number, skip = -1): number {
+    this.resetRoom();
+    if (skip >= 0) this.room[this.block[skip]!]! -= 1;
+    let total = 0;
+    let taken = 0;
+    let smallest = 0;
+    let goals = 0;
+    for (let i = from; i < this.m && taken < slots; i++) {
+      const s = this.score[i]!;
+      if (s <= 0) break;
+      if (i === skip || !this.couldJoin(i, this.room)) continue;
+      this.room[this.block[i]!]! -= 1;
+      total += s;
+      taken += 1;
+      smallest = s;
+      goals |= this.goalMask[i]!;
+    }
+    this.greedyMinScore = smallest;
+    this.greedyTaken = taken;
+    this.greedyGoals = goals;
+    return total;
+  }
+
+  private greedyGoals = 0;
+
+  /** The most the newcomers may still cost under the margin rule (it only tightens as T grows). */
+  private costRoom(): number {
+    return this.marginCostLimit(this.requiredBp) - this.costSum;
+  }
+
+  /**
+   * Fractional knapsack (LP) bound: the most `amount` newcomers can add when their `weight`
+   * must fit in `capacity`, taking the best ratios first and a fraction of the last.
+   */
+  private fractionalBound(
+    order: Int32Array,
+    amount: Float64Array,
+    weight: Float64Array,
+    capacity: number,
+    from: number,
+    newcomersOnly: boolean,
+  ): number {
+    if (capacity === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+    let left = capacity;
+    let total = 0;
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k]!;
+      if (i < from || !this.fitsWithoutBlock(i)) continue;
+      if (newcomersOnly && !this.isNewcomerCandidate(i)) continue;
+      const w = weight[i]!;
+      if (w <= left) {
+        left -= w;
+        total += amount[i]!;
+      } else {
+        total += (amount[i]! * left) / w;
+        break;
+      }
+    }
+    return total;
+  }
+
+  /** The score bound from the budget and the margin's cost room (LP relaxations). */
+  private knapsackScoreBound(from: number): number {
+    const byBudget = this.fractionalBound(
+      this.scorePerValue,
+      this.score,
+      this.value,
+      this.budget - this.valueSum,
+      from,
+      false,
+    );
+    const byCost = this.fractionalBound(
+      this.scorePerCost,
+      this.score,
+      this.cost,
+      this.costRoom(),
+      from,
+      false,
+    );
+    return Math.floor(Math.min(byBudget, byCost) + 1e-9);
+  }
+
+  /**
+   * The score bound when coverage ties the incumbent: an improving completion must cover every
+   * goal in `required`. If the greedy set misses some, the completion holds a procedure x that
+   * covers a missed goal, so its score is at most score(x) + the greedy bound of the others with
+   * one slot (and one place in x's block) fewer. -1 when no procedure can cover a missed goal.
+   */
+  private coverageAwareScoreBound(from: number, slots: number, required: number): number {
+    const plain = this.scoreBound(from, slots);
+    const knapsack = this.knapsackScoreBound(from);
+    const missed = required & ~this.greedyGoals;
+    if (knapsack < plain) {
+      // The greedy set does not fit the budget or margin: no shape can be assumed later.
+      this.greedyMinScore = 0;
+      this.greedyTaken = 0;
+      return missed === 0
+        ? knapsack
+        : Math.min(knapsack, this.withMissedGoal(from, slots, missed, plain));
+    }
+    if (missed === 0) return plain;
+    return Math.min(knapsack, this.withMissedGoal(from, slots, missed, plain));
+  }
+
+  private withMissedGoal(from: number, slots: number, missed: number, plain: number): number {
+    this.resetRoom();
+    let best = -1;
+    for (let x = from; x < this.m; x++) {
+      if ((this.goalMask[x]! & missed) === 0 || !this.couldJoin(x, this.room)) continue;
+      if (this.score[x]! + plain <= best) continue;
+      const withX = this.score[x]! + (slots > 1 ? this.scoreBound(from, slots - 1, x) : 0);
+      if (withX > best) best = withX;
+      this.resetRoom();
+    }
+    // The greedy set is not a possible completion, so later bounds cannot assume its shape.
+    this.greedyMinScore = 0;
+    this.greedyTaken = 0;
+    return best;
+  }
+
+  /**
+   * Which newcomers the synergy and value bounds consider. When the score bound ties the
+   * incumbent, an improving completion must reach that bound exactly, i.e. be a maximum-score
+   * set of the (partition-matroid) relaxation; every such set has the greedy's multiset of
+   * positive scores (Gale optimality), so its members score at least the greedy's smallest, or
+   * 0 when the greedy left slots free.
+   */
+  private newcomerMinScore = 0;
+  private newcomerAllowsZero = true;
+
+  private isNewcomerCandidate(i: number): boolean {
+    const s = this.score[i]!;
+    return s > 0 ? s >= this.newcomerMinScore : this.newcomerAllowsZero;
+  }
+
+  /**
+   * Per block, the best `room[b]` amounts offered so far (descending), then the best `slots` of
+   * those: the greedy optimum of "at most room[b] per block and `slots` in all", which is the
+   * exact maximum of that relaxation. Preallocated: bounds run at every node.
+   */
+  private readonly topAmounts: Float64Array[];
+  private readonly topCounts = new Int32Array(4);
+  private readonly mergeCursor = new Int32Array(4);
+
+  private resetTop(): void {
+    this.topCounts.fill(0);
+  }
+
+  private offerTop(block: number, amount: number): void {
+    const capacity = Math.min(this.room[block]!, this.maxItems);
+    if (capacity <= 0) return;
+    const list = this.topAmounts[block]!;
+    let n = this.topCounts[block]!;
+    if (n === capacity) {
+      if (amount <= list[n - 1]!) return;
+      n -= 1;
+    }
+    let k = n;
+    while (k > 0 && list[k - 1]! < amount) {
+      list[k] = list[k - 1]!;
+      k -= 1;
+    }
+    list[k] = amount;
+    this.topCounts[block] = n + 1;
+  }
+
+  private sumTop(slots: number): number {
+    this.mergeCursor.fill(0);
+    let total = 0;
+    for (let taken = 0; taken < slots; taken++) {
+      let bestBlock = -1;
+      let bestAmount = 0;
+      for (let b = 0; b < 4; b++) {
+        const cursor = this.mergeCursor[b]!;
+        if (cursor < this.topCounts[b]! && this.topAmounts[b]![cursor]! > bestAmount) {
+          bestAmount = this.topAmounts[b]![cursor]!;
+          bestBlock = b;
+        }
+      }
+      if (bestBlock < 0) break;
+      this.mergeCursor[bestBlock]! += 1;
+      total += bestAmount;
+    }
+    return total;
+  }
+
+  /**
+   * Synergy still reachable: each newcomer j brings its boosts to the chosen plus half of its
+   * boosts to other newcomers (each new pair is split between its two ends), bounded by half its
+   * boosts to the procedures ahead that could still join. Doubled to stay in integers.
+   */
+  private synergyBound(from: number, slots: number): number {
+    this.resetRoom();
+    this.resetTop();
+    for (const j of this.edgeNodes) {
+      if (j < from || !this.isNewcomerCandidate(j) || !this.couldJoin(j, this.room)) continue;
+      let ahead = 0;
+      for (const [other, boost] of this.adjacency[j]!) {
+        if (other >= from && this.isNewcomerCandidate(other) && this.couldJoin(other, this.room)) {
+          ahead += boost;
+        }
+      }
+      const doubled = 2 * this.boostToChosen[j]! + ahead;
+      if (doubled > 0) this.offerTop(this.block[j]!, doubled);
+    }
+    return Math.floor(this.sumTop(slots) / 2);
+  }
+
+  /** Greedy top-k values from i on, never more than the budget left. */
+  private valueBound(from: number, slots: number): number {
+    this.resetRoom();
+    this.resetTop();
+    for (let b = 0; b < 4; b++) {
+      const wanted = Math.min(this.room[b]!, slots);
+      for (const i of this.byValue[b]!) {
+        if (this.topCounts[b]! >= wanted) break;
+        if (i < from || !this.isNewcomerCandidate(i) || !this.fitsWithoutBlock(i)) continue;
+        this.offerTop(b, this.value[i]!);
+      }
+    }
+    const byCost = this.fractionalBound(
+      this.valuePerCost,
+      this.value,
+      this.cost,
+      this.costRoom(),
+      from,
+      true,
+    );
+    return Math.min(this.sumTop(slots), this.budget - this.valueSum, Math.floor(byCost + 1e-9));
+  }
+
+  /** True when no completion from this node can beat the incumbent (lexicographic bound). */
+  private canPrune(from: number): boolean {
+    const best = this.best.objective;
+    const slots = this.maxItems - this.count;
+    const coverable = this.coveredMask | this.suffixGoals[from]!;
+    const coverage = popcount(coverable);
+    if (coverage !== best.coverage) return coverage < best.coverage;
+    const added = this.coverageAwareScoreBound(from, slots, coverable & ~this.coveredMask);
+    if (added < 0) return true;
+    const score = this.scoreSum + added;
+    if (score !== best.matchScore) return score < best.matchScore;
+    this.newcomerMinScore = this.greedyMinScore;
+    this.newcomerAllowsZero = this.greedyTaken < slots;
+    const synergy =
+      this.synergySum + (this.edgeNodes.length > 0 ? this.synergyBound(from, slots) : 0);
+    if (synergy !== best.synergyBoost) return synergy < best.synergyBoost;
+    return this.valueSum + this.valueBound(from, slots) <= best.valueCentavos;
+  }
+
+  /**
+   * With one slot left, the completions are "nothing more" (already offered) or exactly one more
+   * procedure: evaluate each directly instead of branching on it.
+   */
+  private finishWithOneMore(from: number): void {
+    let bestIndex = -1;
+    let best = this.best.objective;
+    for (let j = from; j < this.m; j++) {
+      if (!this.fits(j)) continue;
+      const candidate: RecommendationObjective = {
+        coverage: this.coverage + popcount(this.goalMask[j]! & ~this.coveredMask),
+        matchScore: this.scoreSum + this.score[j]!,
+        synergyBoost: this.synergySum + this.boostToChosen[j]!,
+        valueCentavos: this.valueSum + this.value[j]!,
+      };
+      if (compareObjectives(candidate, best) > 0) {
+        best = candidate;
+        bestIndex = j;
+      }
+    }
+    if (bestIndex >= 0) {
+      this.best.objective = best;
+      this.best.chosen = [...this.chosen, bestIndex].map((local) => this.globalIndex[local]!);
+    }
+  }
+
+  /** Runs up to `maxNodes` nodes; true when the subproblem is finished. */
+  step(maxNodes: number): boolean {
+    const stopAt = this.nodes + maxNodes;
+    while (this.sp > 0) {
+      if (this.nodes >= stopAt) return false;
+      const top = this.sp - 1;
+      const i = this.frameIndex[top]!;
+      const phase = this.framePhase[top]!;
+      if (phase === 0) {
+        this.nodes += 1;
+        if (i >= this.m || this.count >= this.maxItems || this.canPrune(i)) {
+          this.sp -= 1;
+          continue;
+        }
+        if (this.count === this.maxItems - 1) {
+          this.finishWithOneMore(i);
+          this.sp -= 1;
+          continue;
+        }
+        this.framePhase[top] = 1;
+        if (this.fits(i)) {
+          this.include(i);
+          this.frameIncluded[top] = 1;
+          this.offerIncumbent();
+          this.push(i + 1);
+          continue;
+        }
+      }
+      if (this.framePhase[top] === 1) {
+        if (this.frameIncluded[top] === 1) {
+          this.undo(i);
+          this.frameIncluded[top] = 0;
+        }
+        this.framePhase[top] = 2;
+        this.push(this.twinEnd[i]!);
+        continue;
+      }
+      this.sp -= 1;
+    }
+    return true;
+  }
+}
+
+interface SortedCandidate {
+  procedure: OptimizerProcedure;
+  block: number;
+  value: number;
+  cost: number;
+  score: number;
+  goalMask: number;
+  marginBp: number;
+}
+
+/**
+ * A resumable optimization: call `step(n)` until it answers true, then `result()`. The API yields
+ * to the event loop between steps; `optimizeRecommendation` runs it to the end at once.
+ */
+export class RecommendationSearch {
+  private readonly candidates: SortedCandidate[];
+  private readonly search: Search | null;
+  private readonly best: Incumbent = { objective: { ...EMPTY_OBJECTIVE }, chosen: [] };
+  readonly marginRuleApplied: boolean;
+
+  constructor(input: OptimizerInput) {
+    const goalBits = new Map<string, number>();
+    const eligible = eligibleProcedures(input);
+    for (const p of eligible) {
+      for (const goal of p.goals) {
+        if (!goalBits.has(goal)) {
+          if (goalBits.size >= 30) throw new Error('Too many distinct goals for the optimizer.');
+          goalBits.set(goal, goalBits.size);
+        }
+      }
+    }
+    this.marginRuleApplied = marginApplies(input);
+    const annual = input.packageRules?.annualValueCentavos ?? 0;
+    const marginHolds: MarginCheck = !this.marginRuleApplied
+      ? () => true
+      : annual <= 0
+        ? (_cost, requiredBp) => requiredBp <= 0
+        : (cost, requiredBp) => 10000 * cost <= (7000 - requiredBp) * annual;
+    const marginCostLimit: MarginCostLimit = !this.marginRuleApplied
+      ? () => Number.POSITIVE_INFINITY
+      : annual <= 0
+        ? (requiredBp) => (requiredBp <= 0 ? Number.POSITIVE_INFINITY : -1)
+        : (requiredBp) => Math.floor(((7000 - requiredBp) * annual) / 10000);
+
+    this.candidates = eligible
+      .map((p) => {
+        let goalMask = 0;
+        for (const goal of p.goals) goalMask |= 1 << goalBits.get(goal)!;
+        return {
+          procedure: p,
+          block: BLOCK_INDEX[p.block],
+          value: p.valueCentavos,
+          cost: p.costCentavos,
+          score: Math.max(0, p.matchScore),
+          goalMask,
+          marginBp: toBasisPoints(p.minMarginPercent),
+        };
+      })
+      // A procedure that breaks the margin rule on its own can never be part of a selection.
+      .filter((c) => marginHolds(c.cost, c.marginBp))
+      // Most promising first, so the first solutions found are good and bounds bite early.
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          popcount(b.goalMask) - popcount(a.goalMask) ||
+          b.value - a.value ||
+          a.cost - b.cost ||
+          a.marginBp - b.marginBp ||
+          a.block - b.block ||
+          a.goalMask - b.goalMask ||
+          a.procedure.id - b.procedure.id,
+      );
+
+    const indexOfId = new Map(this.candidates.map((c, index) => [c.procedure.id, index]));
+    const pairBoost = new Map<string, [number, number, number]>();
+    for (const s of input.synergies) {
+      const a = indexOfId.get(s.serviceId1);
+      const b = indexOfId.get(s.serviceId2);
+      if (a === undefined || b === undefined || a === b) continue;
+      const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+      const entry = pairBoost.get(key) ?? [Math.min(a, b), Math.max(a, b), 0];
+      entry[2] += s.boostPercent;
+      pairBoost.set(key, entry);
+    }
+    const edges = new Map<number, Array<[number, number]>>();
+    for (const [a, b, boost] of pairBoost.values()) {
+      if (boost <= 0) continue;
+      if (!edges.has(a)) edges.set(a, []);
+      if (!edges.has(b)) edges.set(b, []);
+      edges.get(a)!.push([b, boost]);
+      edges.get(b)!.push([a, boost]);
+    }
+
+    const limits = Int32Array.from(OPTIMIZER_BLOCKS, (b) => Math.max(0, input.blockLimits[b]));
+    const budget = input.budgetCentavos ?? Number.POSITIVE_INFINITY;
+    this.search =
+      this.candidates.length === 0
+        ? null
+        : new Search(
+            this.candidates,
+            limits,
+            effectiveMaxItems(input),
+            budget,
+            marginHolds,
+            marginCostLimit,
+            edges,
+            this.best,
+          );
+  }
+
+  /** Search nodes visited so far. */
+  get nodes(): number {
+    return this.search?.nodes ?? 0;
+  }
+
+  /** Runs up to `maxNodes` nodes; true when the optimum is known. */
+  step(maxNodes: number): boolean {
+    return this.search ? this.search.step(maxNodes) : true;
+  }
+
+  result(): OptimizerResult {
+    const chosen = [...this.best.chosen].sort((a, b) => a - b);
+    return {
+      selectedIds: chosen.map((index) => this.candidates[index]!.procedure.id),
+      objective: { ...this.best.objective },
+      marginRuleApplied: this.marginRuleApplied,
+      candidateCount: this.candidates.length,
+      nodes: this.nodes,
+    };
+  }
+}
+
+/** Runs the exact search to the end (see the file comment). */
+export function optimizeRecommendation(input: OptimizerInput): OptimizerResult {
+  const search = new RecommendationSearch(input);
+  while (!search.step(1 << 20)) {
+    // Keep going: the synchronous caller wants the optimum.
+  }
+  return search.result();
+}

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { centavosToReais, parseBrazilianNumber, reaisToCentavos } from './money.ts';
+
+/** SPEC section 3: the four blocks of the catalogue, from entry care (A) to premium (D). */
+export const SERVICE_BLOCKS = ['A', 'B', 'C', 'D'] as const;
+export type ServiceBlock = (typeof SERVICE_BLOCKS)[number];
+
+export const SERVICE_STATUSES = ['active', 'inactive'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+export const SERVICE_STATUS_LABELS: Record<ServiceStatus, string> = {
+  active: 'Ativo',
+  inactive: 'Inativo',
+};
+
+/** SPEC section 9: at most 4 photos per service. */
+export const SERVICE_PHOTOS_LIMIT = 4;
+export const SERVICE_NAME_MAX_LENGTH = 120;
+export const SERVICE_DESCRIPTION_MAX_LENGTH = 2000;
+export const SERVICE_BENEFIT_MAX_LENGTH = 300;
+/** Not in the spec: far above any clinic price, far below numeric(12,2)'s ceiling. */
+export const MONEY_MAX_REAIS = 10_000_000;
+export const SESSION_LIMIT_MAX = 1000;
+
+/** The aesthetic goals a service's benefits.main_function names (seed data and filters). */
+export const MAIN_FUNCTIONS = [
+  'Gordura localizada',
+  'Flacidez',
+  'Manchas',
+  'Rugas e linhas de expressão',
+  'Celulite',
+  'Acne',
+  'Olheiras',
+  'Hidratação e viço',
+  'Contorno facial',
+] as const;
+
+/** The service texts of SPEC sections 2, 5 and 8, shared by the API and the web. */
+export const SERVICE_MESSAGES = {
+  nameRequired: 'Nome é obrigatório.',
+  nameTooLong: `Nome deve ter no máximo ${SERVICE_NAME_MAX_LENGTH} caracteres.`,
+  descriptionTooLong: `Descrição deve ter no máximo ${SERVICE_DESCRIPTION_MAX_LENGTH} caracteres.`,
+  blockInvalid: 'Bloco deve ser A, B, C ou D.',
+  statusInvalid: 'Status deve ser active ou inactive.',
+  marginInvalid: 'Margem mínima deve ser um número.',
+  sessionLimitInvalid: 'Limite de sessões deve ser um número inteiro maior ou igual a 0.',
+  sessionLimitTooLarge: `Limite de sessões deve ser no máximo ${SESSION_LIMIT_MAX}.`,
+  benefitsInvalid: 'Benefícios inválidos.',
+  benefitTooLong: `Cada benefício deve ter no máximo ${SERVICE_BENEFIT_MAX_LENGTH} caracteres.`,
+  nameTaken: 'Já existe um serviço com esse nome.',
+  notFound: 'Serviço não encontrado.',
+  empty: 'Nenhum serviço encontrado',
+  createFailed: 'Erro ao criar serviço.',
+  updateFailed: 'Erro ao atualizar serviço.',
+  loadFailed: 'Não foi possível carregar os serviços agora.',
+  toggleFailed: 'Não foi possível alterar o status.',
+  deleteFailed: 'Não foi possível excluir.',
+} as const;
+
+/** SPEC section 2: the confirmation asked before deleting a service. */
+export function serviceDeleteConfirmation(name: string): string {
+  return `Excluir o serviço ${name}?`;
+}
+
+const moneyCeilingText = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+}).format(MONEY_MAX_REAIS);
+
+/**
+ * A money field in reais: a JSON number, or text typed the Brazilian way ("1.234,50", "R$ 90").
+ * Rounded to whole centavos, so what is stored is what the domain computes with.
+ */
+export function moneyField(label: string) {
+  const notNumber = `${label} deve ser um número.`;
+  return z
+    .union([z.number(), z.string()], { error: notNumber })
+    .transform((value) => parseBrazilianNumber(value) ?? Number.NaN)
+    .pipe(
+      z
+        .number({ error: notNumber })
+        .min(0, `${label} não pode ser negativo.`)
+        .max(MONEY_MAX_REAIS, `${label} deve ser no máximo ${moneyCeilingText}.`),
+    )
+    .transform((reais) => centavosToReais(reaisToCentavos(reais)));
+}
+
+/** A whole number ≥ 0 given as a number or as digits ("3"). */
+export function countField(invalid: string, max: number, tooLarge: string) {
+  return z
+    .union([z.number(), z.string()], { error: invalid })
+    .transform((value) =>
+      typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN,
+    )
+    .pipe(z.number({ error: invalid }).int(invalid).min(0, invalid).max(max, tooLarge));
+}
+
+/** Percent kept to 2 decimals (numeric(5,2)). */
+const roundPercent = (value: number) => Math.round(value * 100) / 100;
+
+/** SPEC section 5: the minimum margin is clamped to 0–100 rather than refused. */
+const minMarginPercent = z
+  .union([z.number(), z.string()], { error: SERVICE_MESSAGES.marginInvalid })
+  .transform((value) => parseBrazilianNumber(value) ?? Number.NaN)
+  .pipe(z.number({ error: SERVICE_MESSAGES.marginInvalid }))
+  .transform((value) => roundPercent(Math.min(100, Math.max(0, value))));
+
+const sessionLimit = countField(
+  SERVICE_MESSAGES.sessionLimitInvalid,
+  SESSION_LIMIT_MAX,
+  SERVICE_MESSAGES.sessionLimitTooLarge,
+);
+
+const name = z
+  .string({ error: SERVICE_MESSAGES.nameRequired })
+  .trim()
+  .min(1, SERVICE_MESSAGES.nameRequired)
+  .max(SERVICE_NAME_MAX_LENGTH, SERVICE_MESSAGES.nameTooLong);
+
+/** Null or omitted is an empty description (the column is not nullable). */
+const description = z
+  .string()
+  .trim()
+  .max(SERVICE_DESCRIPTION_MAX_LENGTH, SERVICE_MESSAGES.descriptionTooLong)
+  .nullable();
+
+const block = z.enum(SERVICE_BLOCKS, { error: SERVICE_MESSAGES.blockInvalid });
+const status = z.enum(SERVICE_STATUSES, { error: SERVICE_MESSAGES.statusInvalid });
+
+/** Omitted stays undefined (a PATCH leaves it alone); blank or null clears it (SPEC 5). */
+const benefitText = z
+  .string()
+  .trim()
+  .max(SERVICE_BENEFIT_MAX_LENGTH, SERVICE_MESSAGES.benefitTooLong)
+  .nullish()
+  .transform((value) => (value === '' ? null : value));
+
+export const serviceBenefitsInputSchema = z.object(
+  {
+    main_function: benefitText,
+    benefit1: benefitText,
+    benefit2: benefitText,
+    benefit3: benefitText,
+  },
+  { error: SERVICE_MESSAGES.benefitsInvalid },
+);
+export type ServiceBenefitsInput = z.input<typeof serviceBenefitsInputSchema>;
+
+export const serviceBenefitsSchema = z.object({
+  main_function: z.string().nullable(),
+  benefit1: z.string().nullable(),
+  benefit2: z.string().nullable(),
+  benefit3: z.string().nullable(),
+});
+export type ServiceBenefits = z.infer<typeof serviceBenefitsSchema>;
+
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  block: z.enum(SERVICE_BLOCKS),
+  value: z.number(),
+  cost: z.number(),
+  min_margin_percent: z.number(),
+  session_limit: z.number().int(),
+  status: z.enum(SERVICE_STATUSES),
+  benefits: serviceBenefitsSchema,
+  photos_count: z.number().int(),
+  photos_limit: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+/** SPEC section 9: block A, status active and every number 0 unless given. */
+export const serviceCreateSchema = z.object({
+  name,
+  description: description.optional().transform((value) => value ?? ''),
+  block: block.default('A'),
+  value: moneyField('Valor').default(0),
+  cost: moneyField('Custo').default(0),
+  min_margin_percent: minMarginPercent.default(0),
+  session_limit: sessionLimit.default(0),
+  status: status.default('active'),
+  benefits: serviceBenefitsInputSchema.optional(),
+});
+export type ServiceCreate = z.input<typeof serviceCreateSchema>;
+export type ServiceCreateData = z.output<typeof serviceCreateSchema>;
+
+/** Any subset of the fields: the edit modal's full payload or the toggle's `{status}`. */
+export const serviceUpdateSchema = z.object({
+  name: name.optional(),
+  description: description.optional().transform((value) => (value === null ? '' : value)),
+  block: block.optional(),
+  value: moneyField('Valor').optional(),
+  cost: moneyField('Custo').optional(),
+  min_margin_percent: minMarginPercent.optional(),
+  session_limit: sessionLimit.optional(),
+  status: status.optional(),
+  benefits: serviceBenefitsInputSchema.optional(),
+});
+export type ServiceUpdate = z.input<typeof serviceUpdateSchema>;
+export type ServiceUpdateData = z.output<typeof serviceUpdateSchema>;
+
+/** GET /services/?status_eq=active&block_eq=B */
+export const serviceListQuerySchema = z.object({
+  status_eq: z.enum(SERVICE_STATUSES, { error: SERVICE_MESSAGES.statusInvalid }).optional(),
+  block_eq: z.enum(SERVICE_BLOCKS, { error: SERVICE_MESSAGES.blockInvalid }).optional(),
+});
+export type ServiceListQuery = z.input<typeof serviceListQuerySchema>;
+
+export interface ServiceCounts {
+  total: number;
+  active: number;
+  inactive: number;
+  byBlock: Record<ServiceBlock, number>;
+}
+
+/** The counters of the services page (SPEC section 2). */
+export function countServices(
+  services: readonly Pick<Service, 'status' | 'block'>[],
+): ServiceCounts {
+  const byBlock: Record<ServiceBlock, number> = { A: 0, B: 0, C: 0, D: 0 };
+  let activeCount = 0;
+  for (const service of services) {
+    if (service.status === 'active') activeCount += 1;
+    byBlock[service.block] += 1;
+  }
+  return {
+    total: services.length,
+    active: activeCount,
+    inactive: services.length - activeCount,
+    byBlock,
+  };
+}
