@@ -282,6 +282,9 @@ async function lighthouseScore(
     );
     if (!result) return { score: Number.NaN, detail: 'no result' };
     const { lhr } = result;
+    // The whole report, for finding what costs the score (LCP element, request chains, bootup).
+    const reportName = `lighthouse-${preset}-${page.path.replace(/\W+/g, '') || 'root'}.json`;
+    fs.writeFileSync(path.join(TMP_DIR, reportName), JSON.stringify(lhr));
     const rawScore = lhr.categories.performance?.score;
     const metric = (id: string) => {
       const audit = lhr.audits[id];

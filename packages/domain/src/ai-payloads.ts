@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { parseBudgetInput, type BudgetReading } from './goal-text.ts';
 import { parseBrazilianNumber } from './money.ts';
 

@@ -1,4 +1,3 @@
-import './zod-locale.ts';
 export * from './text.ts';
 export * from './money.ts';
 export * from './dates.ts';
@@ -16,6 +15,7 @@ export * from './service-photos.ts';
 export * from './synergy-suggestions.ts';
 export * from './pdf-payloads.ts';
 export * from './receipt-state.ts';
+export * from './receipt-state-schema.ts';
 export * from './aesthetic-lexicon.ts';
 export * from './goal-text.ts';
 export * from './recommendation-optimizer.ts';

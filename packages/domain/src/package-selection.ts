@@ -1,4 +1,4 @@
-import { SERVICE_BLOCKS, type ServiceBlock } from './services.ts';
+import { SERVICE_BLOCKS, type ServiceBlock } from './service-constants.ts';
 
 /**
  * Package builder selection rules (SPEC section 4, DESIGN section 6). Pure functions over plain

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { formatBRL, reaisToCentavos, type Centavos } from './money.ts';
 import { computePackageTotals } from './package-totals.ts';
 import { foldAccents } from './text.ts';

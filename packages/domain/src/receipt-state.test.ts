@@ -7,9 +7,9 @@ import {
   buildReceiptState,
   receiptBenefitCards,
   receiptRows,
-  receiptStateSchema,
   receiptTotals,
 } from './receipt-state.ts';
+import { receiptStateSchema } from './receipt-state-schema.ts';
 import type { Service } from './services.ts';
 
 function makeService(id: number, overrides: Partial<Service> = {}): Service {

@@ -1,21 +1,21 @@
-import { z } from 'zod';
 import { reaisToCentavos, type Centavos } from './money.ts';
-import { packageSchema, type Package } from './packages.ts';
-import {
-  computePackageTotals,
-  toReaisTotals,
-  type PackageTotals,
-  type PackageTotalsReais,
-} from './package-totals.ts';
+import type { Package } from './packages.ts';
+import { computePackageTotals, toReaisTotals, type PackageTotals } from './package-totals.ts';
 import { selectedServicesByBlock, type ProcedureSelection } from './package-selection.ts';
 import type { ClientCarePdfPayload, ProposalPdfPayload } from './pdf-payloads.ts';
-import { SERVICE_BLOCKS, serviceSchema, type Service } from './services.ts';
+import type {
+  ReceiptBlocks,
+  ReceiptClientPreferences,
+  ReceiptState,
+} from './receipt-state-schema.ts';
+import { SERVICE_BLOCKS } from './service-constants.ts';
+import type { Service } from './services.ts';
 import type { SynergySuggestion } from './synergy-suggestions.ts';
 
 /**
  * What the builder hands to the receipt (/recibo): passed as router state and kept in
  * sessionStorage under RECEIPT_STORAGE_KEY so a reload keeps it. Stored state is untrusted (an
- * older app version may have written it), so the receipt parses it with `receiptStateSchema`.
+ * older app version may have written it), so the receipt parses it with `receiptStateSchema` (receipt-state-schema.ts).
  */
 
 export const RECEIPT_STORAGE_KEY = 'portal:recibo';
@@ -31,39 +31,6 @@ export const RECEIPT_BENEFIT_PROCEDURES = 3;
 export const RECEIPT_BENEFIT_LINES = 2;
 /** The name the client-care document uses when the professional typed none. */
 export const DEFAULT_CLIENT_NAME = 'Cliente';
-
-export const receiptClientPreferencesSchema = z.object({
-  goal: z.string().optional(),
-  preferences: z.string().optional(),
-  client_name: z.string().optional(),
-});
-export type ReceiptClientPreferences = z.infer<typeof receiptClientPreferencesSchema>;
-
-const money = z.number();
-export const receiptTotalsSchema = z.object({
-  annual: money,
-  monthly: money,
-  servicesTotalValue: money,
-  custo: money,
-  receitaLiquida: money,
-  lucro: money,
-  margemPct: z.number(),
-  monthlyBudget: money,
-  monthlyRemaining: money,
-  desconto: money,
-  descontoPct: z.number(),
-}) satisfies z.ZodType<PackageTotalsReais>;
-
-const sessionsSchema = z.array(serviceSchema);
-export const receiptStateSchema = z.object({
-  package: packageSchema,
-  /** One entry per session, per block. */
-  blocks: z.object({ A: sessionsSchema, B: sessionsSchema, C: sessionsSchema, D: sessionsSchema }),
-  totals: receiptTotalsSchema,
-  clientPreferences: receiptClientPreferencesSchema,
-});
-export type ReceiptState = z.infer<typeof receiptStateSchema>;
-export type ReceiptBlocks = ReceiptState['blocks'];
 
 /** Every session of the receipt, block A first. */
 export function receiptSessions(blocks: ReceiptBlocks): Service[] {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { SERVICE_PHOTOS_LIMIT } from './services.ts';
+import { z } from './zod.ts';
+import { SERVICE_PHOTOS_LIMIT } from './service-constants.ts';
 
 /** DESIGN section 7.11: photos are checked by content, 10 MB each, 4 per service. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { normalizeForComparison } from './text.ts';
 
 export const RELATION_CATEGORY_MAX_LENGTH = 80;

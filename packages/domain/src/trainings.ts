@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // The YouTube helpers belong to trainings; exported from here so index.ts needs one line.
 export * from './youtube.ts';

@@ -5,7 +5,13 @@ import type {
   ReceiptClientPreferences,
   Service,
 } from '@portal/domain';
-import { AssistantDialog } from '../assistant/assistant-dialog';
+import { lazy, Suspense } from 'react';
+
+// The assistant (its dictation, AI parsing and the schemas they use) is code the builder's first
+// paint does not need: it is fetched once a package is chosen, before 'Personalizar' can be used.
+const AssistantDialog = lazy(async () => ({
+  default: (await import('../assistant/assistant-dialog')).AssistantDialog,
+}));
 
 export interface AssistantDialogSlotProps {
   opened: boolean;
@@ -29,5 +35,10 @@ export interface AssistantDialogSlotProps {
  * The builder page renders it and opens it from 'Personalizar'.
  */
 export function AssistantDialogSlot(props: AssistantDialogSlotProps) {
-  return <AssistantDialog {...props} />;
+  if (!props.opened && props.pkg === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <AssistantDialog {...props} />
+    </Suspense>
+  );
 }

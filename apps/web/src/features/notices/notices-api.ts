@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Notice, NoticeCreate, NoticeUpdate } from '@portal/domain';
 import { api } from '../../lib/api-client';
 
@@ -20,12 +26,22 @@ export function useNoticesQuery() {
 /** New notices reach a professional's banner within a few minutes without a reload. */
 const BANNER_REFRESH_MS = 5 * 60 * 1000;
 
+const activeNoticesQuery = queryOptions({
+  queryKey: activeNoticesQueryKey,
+  queryFn: ({ signal }) => api.get<Notice[]>(NOTICES_PATH, { signal, query: { active: true } }),
+  refetchInterval: BANNER_REFRESH_MS,
+});
+
 export function useActiveNoticesQuery() {
-  return useQuery({
-    queryKey: activeNoticesQueryKey,
-    queryFn: ({ signal }) => api.get<Notice[]>(NOTICES_PATH, { signal, query: { active: true } }),
-    refetchInterval: BANNER_REFRESH_MS,
-  });
+  return useQuery(activeNoticesQuery);
+}
+
+/**
+ * Requested with the professional shell's code (router preloadRoute): the banner then renders
+ * with the page instead of arriving later and pushing the page down.
+ */
+export function prefetchActiveNotices(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(activeNoticesQuery);
 }
 
 /**
