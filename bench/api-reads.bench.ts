@@ -156,7 +156,7 @@ async function benchOneDatabase(kind: 'pglite' | 'postgres'): Promise<BenchSecti
   return {
     title: `API reads, ${CATALOGUE_COPIES}× demo catalogue, ${label}`,
     method:
-      `The real server (\`node --import tsx apps/api/src/server.ts\`, signed-in admin) against a bare ` +
+      `The real server (the compiled \`apps/api/dist/server.js\` that \`npm start\` runs, signed-in admin) against a bare ` +
       `node:http server replaying the app's captured status, headers and body byte for byte. ` +
       `autocannon, ${BENCH_CONNECTIONS} connections, ${BENCH_DURATION_S} s per run after a ` +
       `${WARMUP_S} s warm-up, same settings for both. Requests/s: higher is better; p99: lower is better.`,

@@ -1,5 +1,6 @@
 /**
- * Cold start: from spawning `node --import tsx apps/api/src/server.ts` to the first 200 of
+ * Cold start: from spawning the compiled server (`node apps/api/dist/server.js`, what `npm start`
+ * runs) to the first 200 of
  * GET /api/v1/health, on an empty DATA_DIR (initdb, migrations, first admin, demo seed) and on
  * the demo database it left (second start), against a bare `node -e` http server's cold start.
  *   node --import tsx bench/cold-start.bench.ts
@@ -56,7 +57,7 @@ export async function benchColdStart(
     title: 'Cold start',
     method:
       `Process spawn to the first 200 of GET /api/v1/health (polled every 10 ms), the server started ` +
-      `as users start it (\`node --import tsx apps/api/src/server.ts\`, embedded database). ` +
+      `as users start it (\`npm start\` runs the compiled \`apps/api/dist/server.js\`; embedded database). ` +
       `"Empty" is the first start on an empty DATA_DIR (initdb, migrations, first admin, demo seed); ` +
       `"demo" the second start on the database it created. Baseline: \`node -e\` with a bare ` +
       `node:http server. Median of ${RUNS} runs; lower is better.`,

@@ -39,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx apps/api/src/server.ts`,
+    command: `rm -rf ${dataDir} && node --enable-source-maps apps/api/dist/server.js`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${E2E_PORT}/api/v1/health`,
     timeout: 120_000,

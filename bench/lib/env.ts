@@ -5,7 +5,8 @@ import path from 'node:path';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** Scratch space (data directories, Chromium profiles); git- and lint-ignored. */
 export const TMP_DIR = path.join(REPO_ROOT, 'bench/.tmp');
-export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
+/** The compiled server `npm start` runs; startApiServer builds it once per benchmark process. */
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './api-root.ts';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -73,7 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Configuração inválida:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -97,6 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
   };
 }

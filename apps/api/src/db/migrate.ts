@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './client.ts';
+import { API_ROOT } from '../api-root.ts';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
+export const MIGRATIONS_DIR = path.join(API_ROOT, 'migrations');
 
 /**
  * Applies migrations/NNNN_*.sql in order, each in its own transaction, recording what ran.
