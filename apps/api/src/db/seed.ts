@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { AppDb, AppTx } from './client.ts';
@@ -21,10 +22,15 @@ const DEMO_SEEDERS: Array<(tx: AppTx) => Promise<void>> = [
 /** Data the product needs on every database (not demo content), created when missing. */
 const REQUIRED_SEEDERS: Array<(db: AppDb) => Promise<void>> = [seedAiConfigs];
 
+/** Advisory lock key of the first start (migrations use 727274). */
+const FIRST_START_LOCK_KEY = 727275;
+
 export interface BootstrapResult {
   createdAdmin: { email: string; password: string | null } | null;
   seededDemo: boolean;
 }
+
+const NOTHING_CREATED: BootstrapResult = { createdAdmin: null, seededDemo: false };
 
 /**
  * First start: creates the first admin (ADMIN_EMAIL/ADMIN_PASSWORD or a demo admin with a
@@ -36,28 +42,32 @@ export async function bootstrapDatabase(
   log: FastifyBaseLogger,
 ): Promise<BootstrapResult> {
   for (const seed of REQUIRED_SEEDERS) await seed(db);
-  if ((await usersService.count(db)) > 0) return { createdAdmin: null, seededDemo: false };
+  if ((await usersService.count(db)) > 0) return NOTHING_CREATED;
 
   const email = config.adminEmail ?? 'admin@portalestetica.com.br';
   const password = config.adminPassword ?? generatePassword();
-  await usersService.create(db, {
-    name: 'Administrador',
-    email,
-    password,
-    phone: null,
-    unit: 'PAULISTA',
-    profile: 'admin',
-    status: 'active',
-    profile_photo: null,
-  });
-  let seededDemo = false;
-  if (config.seedDemo) {
-    await db.transaction(async (tx) => {
-      for (const seed of DEMO_SEEDERS) await seed(tx);
+  // One transaction under a lock: two processes starting together on an empty PostgreSQL would
+  // otherwise both create the admin and the demo data (the second failing on a duplicate). The
+  // second waits here and then finds the first one's admin.
+  const seededDemo = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_START_LOCK_KEY})`);
+    if ((await usersService.count(tx)) > 0) return null;
+    await usersService.create(tx, {
+      name: 'Administrador',
+      email,
+      password,
+      phone: null,
+      unit: 'PAULISTA',
+      profile: 'admin',
+      status: 'active',
+      profile_photo: null,
     });
-    seededDemo = true;
-    log.info('demo data created');
-  }
+    if (!config.seedDemo) return false;
+    for (const seed of DEMO_SEEDERS) await seed(tx);
+    return true;
+  });
+  if (seededDemo === null) return NOTHING_CREATED;
+  if (seededDemo) log.info('demo data created');
   return { createdAdmin: { email, password: config.adminPassword ? null : password }, seededDemo };
 }
 

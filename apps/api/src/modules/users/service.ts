@@ -23,7 +23,7 @@ export const usersService = {
     return repo.toUser(row);
   },
 
-  async create(db: AppDb, data: UserCreateData): Promise<User> {
+  async create(db: DbOrTx, data: UserCreateData): Promise<User> {
     const passwordHash = await hashPassword(data.password);
     return db.transaction(async (tx) => {
       if (await repo.findUserByEmail(tx, data.email)) throw conflict(MESSAGES.emailTaken);
@@ -98,7 +98,7 @@ export const usersService = {
     if (!row) throw notFound('Usuário não encontrado.');
   },
 
-  async count(db: AppDb): Promise<number> {
+  async count(db: DbOrTx): Promise<number> {
     return repo.countUsers(db);
   },
 };
