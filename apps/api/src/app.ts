@@ -76,15 +76,21 @@ export interface AppDeps {
   loginLimiter?: AttemptLimiter;
 }
 
+/** Behind N proxies (a cloud load balancer): believe the last N X-Forwarded-For entries. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // X-Forwarded-For is believed only from a proxy on this host or a private network: a client
-    // on the internet cannot forge its address to dodge the per-address login throttle.
-    trustProxy: 'loopback, linklocal, uniquelocal',
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (by default this host
+    // and private networks): a client cannot forge its address to dodge the login throttle.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 

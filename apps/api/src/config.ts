@@ -6,6 +6,9 @@ const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** Proxies on this host or a private network: a client on the internet cannot forge its address. */
+const DEFAULT_TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const configSchema = z.object({
@@ -39,6 +42,16 @@ const configSchema = z.object({
   REDIS_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^(\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+        'TRUST_PROXY: número de proxies (ex.: 1) ou lista de endereços/redes (ex.: 10.0.0.0/8, loopback)',
+      )
+      .default(DEFAULT_TRUSTED_PROXIES),
+  ),
 });
 
 export interface AppConfig {
@@ -64,6 +77,11 @@ export interface AppConfig {
   redisUrl: string | undefined;
   logLevel: string;
   webDist: string;
+  /**
+   * Whose X-Forwarded-For to believe (the per-address login throttle reads the client address):
+   * a hop count behind a cloud load balancer, or addresses and networks.
+   */
+  trustProxy: string | number;
 }
 
 /** Parses the environment; a bad value stops the server with a readable list of problems. */
@@ -98,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
   };
 }

@@ -264,6 +264,45 @@ describe('hardening', () => {
       expect(blocked.json()).toEqual({ detail: MESSAGES.tooManyAttempts });
     });
 
+    it('believes the load balancer TRUST_PROXY names, so one client does not block the others', async () => {
+      const balancer = '203.0.113.9';
+      for (const trustProxy of [balancer, 1] as const) {
+        const behind = await createTestApp({
+          config: { ...t.config, trustProxy },
+        });
+        try {
+          const user = await behind.createUser('professional');
+          const viaBalancer = (password: string, client: string) =>
+            behind.app.inject({
+              method: 'POST',
+              url: '/api/v1/auth/login',
+              payload: { email: user.email, password },
+              remoteAddress: balancer,
+              headers: { 'x-forwarded-for': client },
+            });
+          for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+            await behind.app.inject({
+              method: 'POST',
+              url: '/api/v1/auth/login',
+              payload: { email: `alvo${i}-${unique()}@teste.com.br`, password: 'errada-errada' },
+              remoteAddress: balancer,
+              headers: { 'x-forwarded-for': '198.51.100.1' },
+            });
+          }
+          expect(
+            (await viaBalancer(TEST_PASSWORD, '198.51.100.1')).statusCode,
+            String(trustProxy),
+          ).toBe(429);
+          expect(
+            (await viaBalancer(TEST_PASSWORD, '198.51.100.2')).statusCode,
+            String(trustProxy),
+          ).toBe(200);
+        } finally {
+          await behind.close();
+        }
+      }
+    });
+
     it('throttles unknown emails like known ones, so 429 reveals no account', async () => {
       const unknown = `ninguem-${unique()}@teste.com.br`;
       const known = await t.createUser('professional');
