@@ -1,5 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { markOverlayHostsReady } from './overlay-hosts-ready';
 
 /**
  * Mantine's confirm-modal host and notification container. Both are driven by events and a store
@@ -7,6 +9,8 @@ import { Notifications } from '@mantine/notifications';
  * the app instead of around it — which lets them load after the first screen (see providers.tsx).
  */
 export default function OverlayHosts() {
+  // Runs after ModalsProvider's own effects (children first): its listeners are in place.
+  useEffect(markOverlayHostsReady, []);
   return (
     <>
       <ModalsProvider

@@ -301,7 +301,7 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
     const calls = api(() => new Response(null, { status: 204 }));
     const user = await renderPage();
     await user.click(within(rowOf('Condição VIP')).getByRole('button', { name: /Excluir/ }));
-    const confirm = screen.getByRole('dialog', { name: 'Excluir a notice "Condição VIP"?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Excluir a notice "Condição VIP"?' });
     await user.click(within(confirm).getByRole('button', { name: 'Excluir' }));
     await waitFor(() =>
       expect(screen.queryByRole('cell', { name: 'Condição VIP' })).not.toBeInTheDocument(),
@@ -315,7 +315,9 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
     const calls = api();
     const user = await renderPage();
     await user.click(within(rowOf('Condição VIP')).getByRole('button', { name: /Excluir/ }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar' }),
+    );
     expect(rowOf('Condição VIP')).toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
   });
@@ -324,7 +326,9 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
     api(() => json({}, 500));
     const user = await renderPage();
     await user.click(within(rowOf('Condição VIP')).getByRole('button', { name: /Excluir/ }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }),
+    );
     expect(await screen.findByText('Não foi possível excluir a notice.')).toBeInTheDocument();
     expect(rowOf('Condição VIP')).toBeInTheDocument();
   });

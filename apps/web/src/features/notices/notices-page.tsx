@@ -13,7 +13,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   countNotices,
@@ -31,6 +30,7 @@ import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { CATEGORY_OPTIONS, NoticeFormModal } from './notice-form-modal';
 import { useDeleteNotice, useNoticesQuery, useUpdateNotice } from './notices-api';
+import { openConfirmModal } from '../../components/confirm-modal';
 
 type CategoryFilter = NoticeCategory | 'all';
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -82,7 +82,7 @@ export default function NoticesPage() {
   );
 
   const confirmDelete = (notice: Notice) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: noticeDeleteConfirmation(notice.title),
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red.9' },

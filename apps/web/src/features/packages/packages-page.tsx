@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   countPackages,
@@ -38,6 +37,7 @@ import {
   useUpdatePackage,
 } from './packages-api';
 import { ProceduresCell } from './procedures-cell';
+import { openConfirmModal } from '../../components/confirm-modal';
 
 export default function PackagesPage() {
   usePageTitle('Pacotes');
@@ -79,7 +79,7 @@ export default function PackagesPage() {
   };
 
   const confirmDelete = (pkg: Package) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: packageDeleteConfirmation(pkg.name),
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red.9' },

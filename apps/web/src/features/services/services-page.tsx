@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   countServices,
@@ -33,6 +32,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { ServiceFormModal } from './service-form-modal';
 import { useDeleteService, useServicesQuery, useUpdateService } from './services-api';
+import { openConfirmModal } from '../../components/confirm-modal';
 
 export default function ServicesPage() {
   usePageTitle('Gestão de Serviços');
@@ -69,7 +69,7 @@ export default function ServicesPage() {
   };
 
   const confirmDelete = (service: Service) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: serviceDeleteConfirmation(service.name),
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red.9' },

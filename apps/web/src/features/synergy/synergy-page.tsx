@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   countSynergyRelations,
@@ -28,6 +27,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { RelationFormModal } from './relation-form-modal';
 import { useCatalogueQuery, useDeleteRelation, useRelationsQuery } from './synergy-api';
+import { openConfirmModal } from '../../components/confirm-modal';
 
 /** One spelling per category (case and accents folded), for the category suggestions. */
 function distinctCategories(relations: readonly SynergyRelation[]): string[] {
@@ -66,7 +66,7 @@ export default function SynergyPage() {
   const serviceName = (id: number) => namesById.get(id) ?? `#${id}`;
 
   const confirmDelete = (relation: SynergyRelation) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: relationDeleteConfirmation(relation.id),
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red.9' },

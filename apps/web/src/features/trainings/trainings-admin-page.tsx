@@ -15,7 +15,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   countTrainings,
@@ -39,6 +38,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { useAdminTrainingsQuery, useDeleteTraining, useUpdateTraining } from './api';
 import { trainingPath } from './training-card';
+import { openConfirmModal } from '../../components/confirm-modal';
 import { TrainingFormModal } from './training-form-modal';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import classes from './trainings.module.css';
@@ -111,7 +111,7 @@ export default function TrainingsAdminPage() {
     );
 
   const confirmDelete = (training: Training) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: trainingDeleteConfirmation(training.title),
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red.9' },

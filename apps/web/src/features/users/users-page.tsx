@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { PROFILE_LABELS, USER_STATUS_LABELS, type User, type UserStatus } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -23,6 +22,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { UserFormModal } from './user-form-modal';
 import { useDeleteUser, useUpdateUser, useUsersQuery } from './users-api';
+import { openConfirmModal } from '../../components/confirm-modal';
 
 /** The dot variant keeps the label in the normal text colour (AA in both schemes). */
 const STATUS_COLORS: Record<UserStatus, string> = {
@@ -68,7 +68,7 @@ export default function UsersPage() {
   };
 
   const confirmDelete = (user: User) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `Excluir o usuário ${user.name}?`,
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red.9' },
