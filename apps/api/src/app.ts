@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { getOrCreateSecret } from './db/secrets.ts';
 import { installAccessControl, type Access } from './auth/access.ts';
 import { MemoryAttemptLimiter, type AttemptLimiter } from './auth/attempt-limiter.ts';
 import { TokenService } from './auth/tokens.ts';
+import { responseSerializerCompiler } from './http/serializer.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { BODY_LIMIT_BYTES, LOGIN_FAILURE_WINDOW_MS } from './http/limits.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandling(app);
 
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt'));

@@ -1,0 +1,36 @@
+import fastJsonStringify, { type AnySchema } from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type ZodResponseSchema = z.ZodType;
+
+function isZodSchema(schema: unknown): schema is ZodResponseSchema {
+  return schema instanceof z.ZodType;
+}
+
+/**
+ * Response serializer: each route's zod response schema is turned once into JSON Schema and
+ * compiled by fast-json-stringify (Fastify's own serializer). Like the zod serializer it writes
+ * only the declared properties, so a column added to a row never leaks into an answer; unlike
+ * it, it does not re-validate every field of every row on every request, which on the 400-row
+ * services list was a third of the server's CPU time (bench/RESULTS.md, API reads).
+ * A schema that has no JSON Schema form (transforms, codecs) keeps the zod serializer.
+ */
+export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
+  const { schema } = route;
+  if (!isZodSchema(schema)) {
+    return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  }
+  try {
+    const jsonSchema = z.toJSONSchema(schema, {
+      target: 'draft-7',
+      io: 'output',
+      unrepresentable: 'throw',
+    });
+    const stringify = fastJsonStringify(jsonSchema as AnySchema);
+    return (data) => stringify(data);
+  } catch {
+    return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  }
+};
