@@ -1,17 +1,88 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { PAGE_MODULES, ROUTE_MODULES } from './src/app/route-modules.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /** Packages that must exist once in the bundle: two copies of a React context provider break it. */
 export const singletonPackages = ['react', 'react-dom', '@mantine/core', '@mantine/hooks'];
 
+/** What the server links in the HTML of the URLs matching a pattern (see route-modules.ts). */
+export interface RoutePreload {
+  scripts: string[];
+  styles: string[];
+}
+
+/**
+ * Writes route-preloads.json: for each URL pattern of ROUTE_MODULES, the script and style files
+ * of its lazy modules and everything they import statically, minus what index.html already loads.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'portal-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, Rolldown.OutputChunk>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') chunks.set(output.fileName, output);
+      }
+      const closure = (start: Rolldown.OutputChunk): Rolldown.OutputChunk[] => {
+        const seen = new Map<string, Rolldown.OutputChunk>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (seen.has(chunk.fileName)) return;
+          seen.set(chunk.fileName, chunk);
+          for (const file of chunk.imports) {
+            const imported = chunks.get(file);
+            if (imported) visit(imported);
+          }
+        };
+        visit(start);
+        return [...seen.values()];
+      };
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      if (!entry) return this.error('route-preloads: no entry chunk');
+      const initial = new Set<string>();
+      for (const chunk of closure(entry)) {
+        initial.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) initial.add(css);
+      }
+      const chunkOf = new Map<string, Rolldown.OutputChunk>();
+      for (const chunk of chunks.values()) {
+        if (chunk.facadeModuleId) chunkOf.set(chunk.facadeModuleId, chunk);
+      }
+      const preloads: Record<string, RoutePreload> = {};
+      for (const [pattern, names] of Object.entries(ROUTE_MODULES)) {
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        for (const name of names) {
+          const chunk = chunkOf.get(path.join(webRoot, PAGE_MODULES[name]));
+          if (!chunk) return this.error(`route-preloads: no chunk for ${PAGE_MODULES[name]}`);
+          for (const part of closure(chunk)) {
+            if (!initial.has(part.fileName)) scripts.add(`/${part.fileName}`);
+            for (const css of part.viteMetadata?.importedCss ?? []) {
+              if (!initial.has(css)) styles.add(`/${css}`);
+            }
+          }
+        }
+        preloads[pattern] = { scripts: [...scripts], styles: [...styles] };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: JSON.stringify(preloads),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
+    routePreloads(),
     // The API serves these files as they are (Content-Encoding br/gzip), so no request pays
     // for on-the-fly compression.
     compression({

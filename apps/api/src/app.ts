@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -20,6 +17,7 @@ import { MemoryAttemptLimiter, type AttemptLimiter } from './auth/attempt-limite
 import { TokenService } from './auth/tokens.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { serveWebApp } from './http/web-app.ts';
 import { BODY_LIMIT_BYTES, LOGIN_FAILURE_WINDOW_MS } from './http/limits.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { AppContext, ModuleRoutes } from './app-context.ts';
@@ -196,36 +194,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   serveWebApp(app, config.webDist);
   return app;
-}
-
-/** The built SPA: hashed assets cached for a year, index.html for every other page. */
-function serveWebApp(app: FastifyInstance, webDist: string): void {
-  const indexPath = path.join(webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexPath);
-  if (hasWeb) {
-    app.register(fastifyStatic, {
-      root: webDist,
-      preCompressed: true,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !path.extname(request.url.split('?')[0] ?? '');
-    if (isPage && hasWeb) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ detail: 'Não encontrado.' });
-  });
 }

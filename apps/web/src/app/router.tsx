@@ -7,42 +7,54 @@ import { prefetchActiveNotices } from '../features/notices/notices-api';
 import { getToken, setUnauthorizedHandler } from '../lib/api-client';
 import { redirectState } from '../lib/redirect';
 import { RouteErrorPage } from './route-error-page';
+import { PAGE_MODULES, type PageModuleName } from './route-modules';
 import { RequireAdmin, RequireAuth } from './route-guards';
 
 // Every page and both shells are lazy: the first visit to /login downloads only the login form,
 // the providers and the router. Each page file default-exports its component, so the team that
-// owns a screen replaces that one file.
+// owns a screen replaces that one file. They are found by path (route-modules.ts), which the
+// build also reads to link each URL's code in its HTML.
 type PageModule = Promise<{ default: ComponentType }>;
 
+const pageLoaders = import.meta.glob<{ default: ComponentType }>([
+  '/src/app/layouts/*-layout.tsx',
+  '/src/app/not-found-page.tsx',
+  '/src/features/*/*-page.tsx',
+]);
+
 /** A lazy page whose code can also be requested before React renders it (see preloadRoute). */
-function lazyPage(load: () => PageModule) {
-  return { Page: lazy(load), load };
+function lazyPage(name: PageModuleName) {
+  const load = pageLoaders[PAGE_MODULES[name]];
+  if (!load) throw new Error(`No module at ${PAGE_MODULES[name]} for the page ${name}`);
+  return { Page: lazy(load), load, name };
 }
 
-const adminLayout = lazyPage(() => import('./layouts/admin-layout'));
-const professionalLayout = lazyPage(() => import('./layouts/professional-layout'));
-const notFoundPage = lazyPage(() => import('./not-found-page'));
-const adminLoginPage = lazyPage(() => import('../features/auth/admin-login-page'));
-const loginPage = lazyPage(() => import('../features/auth/login-page'));
-const registerPage = lazyPage(() => import('../features/auth/register-page'));
-const forgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'));
-const resetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'));
-const receiptPage = lazyPage(() => import('../features/receipt/receipt-page'));
-const homePage = lazyPage(() => import('../features/home/home-page'));
-const builderPage = lazyPage(() => import('../features/builder/builder-page'));
-const editServicesPage = lazyPage(() => import('../features/edit-services/edit-services-page'));
-const trainingsLibraryPage = lazyPage(() => import('../features/trainings/trainings-library-page'));
-const trainingDetailPage = lazyPage(() => import('../features/trainings/training-detail-page'));
-const usersPage = lazyPage(() => import('../features/users/users-page'));
-const servicesPage = lazyPage(() => import('../features/services/services-page'));
-const packagesPage = lazyPage(() => import('../features/packages/packages-page'));
-const synergyPage = lazyPage(() => import('../features/synergy/synergy-page'));
-const noticesPage = lazyPage(() => import('../features/notices/notices-page'));
-const trainingsAdminPage = lazyPage(() => import('../features/trainings/trainings-admin-page'));
-const promptAiPage = lazyPage(() => import('../features/prompt-ai/prompt-ai-page'));
+const adminLayout = lazyPage('adminLayout');
+const professionalLayout = lazyPage('professionalLayout');
+const notFoundPage = lazyPage('notFound');
+const adminLoginPage = lazyPage('adminLogin');
+const loginPage = lazyPage('login');
+const registerPage = lazyPage('register');
+const forgotPasswordPage = lazyPage('forgotPassword');
+const resetPasswordPage = lazyPage('resetPassword');
+const receiptPage = lazyPage('receipt');
+const homePage = lazyPage('home');
+const builderPage = lazyPage('builder');
+const editServicesPage = lazyPage('editServices');
+const trainingsLibraryPage = lazyPage('trainingsLibrary');
+const trainingDetailPage = lazyPage('trainingDetail');
+const usersPage = lazyPage('users');
+const servicesPage = lazyPage('services');
+const packagesPage = lazyPage('packages');
+const synergyPage = lazyPage('synergy');
+const noticesPage = lazyPage('notices');
+const trainingsAdminPage = lazyPage('trainingsAdmin');
+const promptAiPage = lazyPage('promptAi');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
+  /** The lazy module this route renders (route-modules.ts). */
+  module?: PageModuleName;
   load?: () => PageModule;
   prefetch?: (queryClient: QueryClient) => void;
 }
@@ -52,7 +64,7 @@ function pageRoute(
   page: ReturnType<typeof lazyPage>,
   prefetch?: RouteHandle['prefetch'],
 ): RouteObject {
-  const handle: RouteHandle = { load: page.load, prefetch };
+  const handle: RouteHandle = { module: page.name, load: page.load, prefetch };
   return { path, element: <page.Page />, handle };
 }
 
@@ -101,6 +113,7 @@ export const appRoutes: RouteObject[] = [
           {
             element: <professionalLayout.Page />,
             handle: {
+              module: professionalLayout.name,
               load: professionalLayout.load,
               prefetch: prefetchActiveNotices,
             } satisfies RouteHandle,
@@ -121,7 +134,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             element: <adminLayout.Page />,
-            handle: { load: adminLayout.load } satisfies RouteHandle,
+            handle: { module: adminLayout.name, load: adminLayout.load } satisfies RouteHandle,
             children: [
               { path: 'admin', element: <Navigate to="/admin/users" replace /> },
               pageRoute('admin/users', usersPage),

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+
+/** route-preloads.json, written by the web build (apps/web/vite.config.ts). */
+const routePreloadsSchema = z.record(
+  z.string(),
+  z.object({ scripts: z.array(z.string()), styles: z.array(z.string()) }),
+);
+
+interface RoutePage {
+  /** '/professional/trainings/:id' as segments; ':…' matches any one segment. */
+  segments: string[];
+  html: string;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * index.html with the code of one route linked in its head: the browser fetches the page's
+ * chunks while it parses the HTML, and the app's own preload (router.tsx) then finds them there
+ * instead of inserting the links from JavaScript.
+ */
+function withPreloads(indexHtml: string, scripts: string[], styles: string[]): string {
+  const links = [
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+    ...scripts.map(
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+    ),
+  ].join('');
+  return indexHtml.replace('</head>', `${links}</head>`);
+}
+
+function loadRoutePages(webDist: string, indexHtml: string): RoutePage[] {
+  const file = path.join(webDist, 'route-preloads.json');
+  if (!fs.existsSync(file)) return [];
+  const preloads = routePreloadsSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  return Object.entries(preloads).map(([pattern, { scripts, styles }]) => ({
+    segments: pattern.split('/').filter(Boolean),
+    html: withPreloads(indexHtml, scripts, styles),
+  }));
+}
+
+function matchRoutePage(pages: RoutePage[], url: string): RoutePage | undefined {
+  const segments = (url.split('?')[0] ?? '').split('/').filter(Boolean);
+  return pages.find(
+    (page) =>
+      page.segments.length === segments.length &&
+      page.segments.every((part, i) => part.startsWith(':') || part === segments[i]),
+  );
+}
+
+/** The built SPA: hashed assets cached for a year, index.html for every other page. */
+export function serveWebApp(app: FastifyInstance, webDist: string): void {
+  const indexPath = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexPath);
+  const routePages = hasWeb ? loadRoutePages(webDist, fs.readFileSync(indexPath, 'utf8')) : [];
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !path.extname(request.url.split('?')[0] ?? '');
+    if (isPage && hasWeb) {
+      reply.header('cache-control', 'no-cache');
+      const page = matchRoutePage(routePages, request.url);
+      if (page) return reply.type('text/html; charset=utf-8').send(page.html);
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: 'Não encontrado.' });
+  });
+}

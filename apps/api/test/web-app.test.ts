@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('the web app pages', () => {
+  let web: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(
+      path.join(webDist, 'route-preloads.json'),
+      JSON.stringify({
+        '/montar-pacote': {
+          scripts: ['/assets/professional-layout-1.js', '/assets/builder-page-1.js'],
+          styles: ['/assets/builder-page-1.css'],
+        },
+        '/professional/trainings/:id': {
+          scripts: ['/assets/training-detail-page-1.js'],
+          styles: [],
+        },
+      }),
+    );
+    web = await createTestApp({
+      config: { ...loadConfig({ JWT_SECRET: 'x'.repeat(40) }), webDist },
+    });
+  });
+
+  afterAll(async () => {
+    await web.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("links a route's code in its HTML so the browser fetches it while parsing", async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/montar-pacote' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/builder-page-1.css">');
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/professional-layout-1.js">',
+    );
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/builder-page-1.js">',
+    );
+  });
+
+  it('matches a parameter segment and ignores the query string', async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/professional/trainings/42?aba=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('href="/assets/training-detail-page-1.js"');
+    expect(res.body).not.toContain('builder-page-1');
+  });
+
+  it('answers any other page with the plain index', async () => {
+    for (const url of ['/', '/login', '/professional/trainings', '/pagina/que/nao/existe']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+});

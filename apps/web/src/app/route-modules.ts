@@ -1,0 +1,59 @@
+/**
+ * Every lazily loaded page and shell, as its path from apps/web. The router loads them through
+ * import.meta.glob keyed by these paths; the build (vite.config.ts) reads the same names.
+ * Plain data without imports, so vite.config.ts can import it.
+ */
+export const PAGE_MODULES = {
+  adminLayout: '/src/app/layouts/admin-layout.tsx',
+  professionalLayout: '/src/app/layouts/professional-layout.tsx',
+  notFound: '/src/app/not-found-page.tsx',
+  adminLogin: '/src/features/auth/admin-login-page.tsx',
+  login: '/src/features/auth/login-page.tsx',
+  register: '/src/features/auth/register-page.tsx',
+  forgotPassword: '/src/features/auth/forgot-password-page.tsx',
+  resetPassword: '/src/features/auth/reset-password-page.tsx',
+  receipt: '/src/features/receipt/receipt-page.tsx',
+  home: '/src/features/home/home-page.tsx',
+  builder: '/src/features/builder/builder-page.tsx',
+  editServices: '/src/features/edit-services/edit-services-page.tsx',
+  trainingsLibrary: '/src/features/trainings/trainings-library-page.tsx',
+  trainingDetail: '/src/features/trainings/training-detail-page.tsx',
+  users: '/src/features/users/users-page.tsx',
+  services: '/src/features/services/services-page.tsx',
+  packages: '/src/features/packages/packages-page.tsx',
+  synergy: '/src/features/synergy/synergy-page.tsx',
+  notices: '/src/features/notices/notices-page.tsx',
+  trainingsAdmin: '/src/features/trainings/trainings-admin-page.tsx',
+  promptAi: '/src/features/prompt-ai/prompt-ai-page.tsx',
+} as const;
+
+export type PageModuleName = keyof typeof PAGE_MODULES;
+
+/**
+ * For each URL pattern of the router, the lazy modules its first render needs: shell, then
+ * page. The build turns it into route-preloads.json (the chunk files behind each pattern) and
+ * the server links those files in that URL's HTML, so a phone fetches the page's code while it
+ * parses the HTML; done from JavaScript instead, inserting some fifty preload links cost the
+ * builder a long task of half a second on Lighthouse's mobile CPU. router.test.tsx keeps this
+ * table and the router in step.
+ */
+export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> = {
+  '/admin/login': ['adminLogin'],
+  '/login': ['login'],
+  '/register': ['register'],
+  '/forgot-password': ['forgotPassword'],
+  '/reset-password': ['resetPassword'],
+  '/recibo': ['receipt'],
+  '/home': ['professionalLayout', 'home'],
+  '/montar-pacote': ['professionalLayout', 'builder'],
+  '/professional/editservices': ['professionalLayout', 'editServices'],
+  '/professional/trainings': ['professionalLayout', 'trainingsLibrary'],
+  '/professional/trainings/:id': ['professionalLayout', 'trainingDetail'],
+  '/admin/users': ['adminLayout', 'users'],
+  '/admin/services': ['adminLayout', 'services'],
+  '/admin/packages': ['adminLayout', 'packages'],
+  '/admin/synergy': ['adminLayout', 'synergy'],
+  '/admin/notices': ['adminLayout', 'notices'],
+  '/admin/trainings': ['adminLayout', 'trainingsAdmin'],
+  '/admin/prompt-ai': ['adminLayout', 'promptAi'],
+};
