@@ -26,6 +26,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
+import { RowActions } from '../../components/row-actions';
 import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { CATEGORY_OPTIONS, NoticeFormModal } from './notice-form-modal';
@@ -229,7 +230,6 @@ interface NoticeRowProps {
 /** One row; its own toggle request, so several rows can flip at once and each spins alone. */
 function NoticeRow({ notice, deleting, onEdit, onDelete }: NoticeRowProps) {
   const updateNotice = useUpdateNotice();
-  const toggleLabel = notice.active ? 'Inativar' : 'Ativar';
 
   // The row is replaced with the server's answer (the cache update in useUpdateNotice).
   const toggle = () =>
@@ -258,30 +258,13 @@ function NoticeRow({ notice, deleting, onEdit, onDelete }: NoticeRowProps) {
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" aria-label={`Editar ${notice.title}`} onClick={onEdit}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            aria-label={`${toggleLabel} ${notice.title}`}
-            loading={updateNotice.isPending}
-            onClick={toggle}
-          >
-            {toggleLabel}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            aria-label={`Excluir ${notice.title}`}
-            loading={deleting}
-            onClick={onDelete}
-          >
-            Excluir
-          </Button>
-        </Group>
+        <RowActions
+          label={notice.title}
+          onEdit={onEdit}
+          toggle={{ active: notice.active, pending: updateNotice.isPending, onToggle: toggle }}
+          deleting={deleting}
+          onDelete={onDelete}
+        />
       </Table.Td>
     </Table.Tr>
   );

@@ -26,6 +26,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
+import { RowActions } from '../../components/row-actions';
 import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
@@ -159,35 +160,17 @@ export default function PackagesPage() {
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Editar ${pkg.name}`}
-                      onClick={() => openForm(pkg)}
-                    >
-                      Editar
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={`${pkg.status === 'active' ? 'Inativar' : 'Ativar'} ${pkg.name}`}
-                      loading={togglingId === pkg.id}
-                      onClick={() => toggleStatus(pkg)}
-                    >
-                      {pkg.status === 'active' ? 'Inativar' : 'Ativar'}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`Excluir ${pkg.name}`}
-                      loading={deletingId === pkg.id}
-                      onClick={() => confirmDelete(pkg)}
-                    >
-                      Excluir
-                    </Button>
-                  </Group>
+                  <RowActions
+                    label={pkg.name}
+                    onEdit={() => openForm(pkg)}
+                    toggle={{
+                      active: pkg.status === 'active',
+                      pending: togglingId === pkg.id,
+                      onToggle: () => toggleStatus(pkg),
+                    }}
+                    deleting={deletingId === pkg.id}
+                    onDelete={() => confirmDelete(pkg)}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

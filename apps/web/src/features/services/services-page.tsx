@@ -27,6 +27,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
+import { RowActions } from '../../components/row-actions';
 import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
@@ -145,35 +146,17 @@ export default function ServicesPage() {
                 </Table.Td>
                 <Table.Td>{service.photos_count}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Editar ${service.name}`}
-                      onClick={() => openForm(service)}
-                    >
-                      Editar
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={`${service.status === 'active' ? 'Inativar' : 'Ativar'} ${service.name}`}
-                      loading={togglingId === service.id}
-                      onClick={() => toggleStatus(service)}
-                    >
-                      {service.status === 'active' ? 'Inativar' : 'Ativar'}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`Excluir ${service.name}`}
-                      loading={deletingId === service.id}
-                      onClick={() => confirmDelete(service)}
-                    >
-                      Excluir
-                    </Button>
-                  </Group>
+                  <RowActions
+                    label={service.name}
+                    onEdit={() => openForm(service)}
+                    toggle={{
+                      active: service.status === 'active',
+                      pending: togglingId === service.id,
+                      onToggle: () => toggleStatus(service),
+                    }}
+                    deleting={deletingId === service.id}
+                    onDelete={() => confirmDelete(service)}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

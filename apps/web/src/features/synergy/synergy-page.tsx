@@ -22,6 +22,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
+import { RowActions } from '../../components/row-actions';
 import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
@@ -130,26 +131,12 @@ export default function SynergyPage() {
                 <Table.Td>{relation.category}</Table.Td>
                 <Table.Td>{relation.boost_percent}%</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Editar relação #${relation.id}`}
-                      onClick={() => openForm(relation)}
-                    >
-                      Editar
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`Excluir relação #${relation.id}`}
-                      loading={deletingId === relation.id}
-                      onClick={() => confirmDelete(relation)}
-                    >
-                      Excluir
-                    </Button>
-                  </Group>
+                  <RowActions
+                    label={`relação #${relation.id}`}
+                    onEdit={() => openForm(relation)}
+                    deleting={deletingId === relation.id}
+                    onDelete={() => confirmDelete(relation)}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

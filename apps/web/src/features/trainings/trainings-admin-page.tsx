@@ -33,6 +33,7 @@ import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { RowActions } from '../../components/row-actions';
 import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
@@ -207,7 +208,17 @@ export default function TrainingsAdminPage() {
                 <Table.Td>{training.like_count}</Table.Td>
                 <Table.Td>{training.dislike_count}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <RowActions
+                    label={training.title}
+                    onEdit={() => openForm(training)}
+                    toggle={{
+                      active: training.active,
+                      pending: togglingId === training.id,
+                      onToggle: () => toggleActive(training),
+                    }}
+                    deleting={deletingId === training.id}
+                    onDelete={() => confirmDelete(training)}
+                  >
                     <Button
                       size="xs"
                       variant="default"
@@ -217,34 +228,7 @@ export default function TrainingsAdminPage() {
                     >
                       Abrir
                     </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Editar ${training.title}`}
-                      onClick={() => openForm(training)}
-                    >
-                      Editar
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={`${training.active ? 'Inativar' : 'Ativar'} ${training.title}`}
-                      loading={togglingId === training.id}
-                      onClick={() => toggleActive(training)}
-                    >
-                      {training.active ? 'Inativar' : 'Ativar'}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`Excluir ${training.title}`}
-                      loading={deletingId === training.id}
-                      onClick={() => confirmDelete(training)}
-                    >
-                      Excluir
-                    </Button>
-                  </Group>
+                  </RowActions>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -17,6 +17,7 @@ import { PROFILE_LABELS, USER_STATUS_LABELS, type User, type UserStatus } from '
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
+import { RowActions } from '../../components/row-actions';
 import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
@@ -145,35 +146,17 @@ export default function UsersPage() {
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Editar ${user.name}`}
-                      onClick={() => openForm(user)}
-                    >
-                      Editar
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={`${user.status === 'active' ? 'Inativar' : 'Ativar'} ${user.name}`}
-                      loading={togglingId === user.id}
-                      onClick={() => toggleStatus(user)}
-                    >
-                      {user.status === 'active' ? 'Inativar' : 'Ativar'}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`Excluir ${user.name}`}
-                      loading={deletingId === user.id}
-                      onClick={() => confirmDelete(user)}
-                    >
-                      Excluir
-                    </Button>
-                  </Group>
+                  <RowActions
+                    label={user.name}
+                    onEdit={() => openForm(user)}
+                    toggle={{
+                      active: user.status === 'active',
+                      pending: togglingId === user.id,
+                      onToggle: () => toggleStatus(user),
+                    }}
+                    deleting={deletingId === user.id}
+                    onDelete={() => confirmDelete(user)}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
