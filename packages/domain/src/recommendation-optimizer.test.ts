@@ -154,6 +154,73 @@ describe('recommendation optimizer', () => {
     );
   });
 
+  it('finds the brute-force optimum on catalogues full of ties (twins, shared goals, synergy webs)', () => {
+    // Few distinct procedures copied many times, with synergies between many pairs and tight
+    // budgets and margins: where pruning by symmetry, by cost limits and by the synergy and
+    // missed-goal bounds has the most room to go wrong.
+    const templateArb = fc.record({
+      block: blockArb,
+      valueCentavos: fc.constantFrom(10_000, 20_000, 30_000, 45_000),
+      costCentavos: fc.constantFrom(0, 5_000, 15_000),
+      minMarginPercent: fc.constantFrom(0, 20, 45),
+      goals: fc.subarray(GOALS, { maxLength: 2 }),
+      matchScore: fc.integer({ min: 0, max: 3 }),
+    });
+    const tiedInputArb = fc
+      .tuple(
+        fc.array(templateArb, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.nat(), { minLength: 6, maxLength: 13 }),
+      )
+      .chain(([templates, picks]) => {
+        const procedures: OptimizerProcedure[] = picks.map((pick, index) => ({
+          ...templates[pick % templates.length]!,
+          id: index + 1,
+          status: 'active',
+          sessionLimit: 0,
+        }));
+        const n = procedures.length;
+        return fc.record({
+          procedures: fc.constant(procedures),
+          blockLimits: fc.record({
+            A: fc.integer({ min: 1, max: 3 }),
+            B: fc.integer({ min: 1, max: 3 }),
+            C: fc.integer({ min: 1, max: 3 }),
+            D: fc.integer({ min: 1, max: 3 }),
+          }),
+          maxItems: fc.integer({ min: 2, max: 7 }),
+          budgetCentavos: fc.option(fc.integer({ min: 20_000, max: 150_000 }), { nil: null }),
+          packageRules: fc.option(
+            fc.record({
+              // Round package values: the costs then land exactly on the margin's limit.
+              annualValueCentavos: fc.option(fc.constantFrom(50_000, 100_000, 150_000, 200_000), {
+                nil: null,
+              }),
+              allowAllProcedures: fc.constant(true),
+              allowedIds: fc.constant([]),
+              restrictedIds: fc.constant([]),
+            }),
+            { nil: null },
+          ),
+          synergies: fc.array(
+            fc.record({
+              serviceId1: fc.integer({ min: 1, max: n }),
+              serviceId2: fc.integer({ min: 1, max: n }),
+              boostPercent: fc.constantFrom(5, 10, 10, 20),
+            }),
+            { maxLength: 14 },
+          ),
+        });
+      });
+    fc.assert(
+      fc.property(tiedInputArb, (input) => {
+        const result = optimizeRecommendation(input);
+        expect(result.objective).toEqual(bruteForce(input).objective);
+        expect(selectionViolations(input, result.selectedIds)).toEqual([]);
+      }),
+      { numRuns: 300, seed: 20261122 },
+    );
+  });
+
   it('gives the same answer when run in small resumable steps', () => {
     fc.assert(
       fc.property(inputArb, (input) => {

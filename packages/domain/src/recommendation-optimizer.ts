@@ -277,8 +277,15 @@ class Search {
   private readonly suffixGoals: Int32Array;
   /** Where the run of procedures identical to i ends (skip them when i is left out). */
   private readonly twinEnd: Int32Array;
-  private readonly adjacency: Array<Array<[number, number]>>;
+  /** Synergy graph in compressed rows: i's neighbours are adjOther[adjStart[i]..adjStart[i+1]). */
+  private readonly adjStart: Int32Array;
+  private readonly adjOther: Int32Array;
+  private readonly adjBoost: Float64Array;
   private readonly edgeNodes: number[];
+  /** Position in edgeNodes of the first procedure at or after each index. */
+  private readonly firstEdgeFrom: Int32Array;
+  /** Per goal bit, the procedures serving that goal, in order. */
+  private readonly servingGoal: Int32Array[];
   /** Per block, local indices sorted by value, highest first. */
   private readonly byValue: number[][];
   /** Indices with a positive amount, by amount per unit of weight (fractional knapsack order). */
@@ -293,6 +300,9 @@ class Search {
   private costSum = 0;
   /** The largest min margin chosen so far (basis points), and its value before each choice. */
   private requiredBp = 0;
+  /** marginCostLimit(requiredBp), and per procedure marginCostLimit(its own margin). */
+  private currentCostLimit: number;
+  private readonly ownCostLimit: Float64Array;
   private readonly requiredStack: number[] = [];
   private scoreSum = 0;
   private synergySum = 0;
@@ -330,6 +340,10 @@ class Search {
     this.goalMask = new Int32Array(m);
     this.globalIndex = new Int32Array(m);
     this.boostToChosen = new Float64Array(m);
+    this.joinable = new Uint8Array(m);
+    this.pickedIn = new Uint8Array(m);
+    this.currentCostLimit = marginCostLimit(0);
+    this.ownCostLimit = Float64Array.from(sortedCandidates, (c) => marginCostLimit(c.marginBp));
     const localOf = new Map<number, number>();
     members.forEach((g, local) => {
       const c = sortedCandidates[g]!;
@@ -342,7 +356,7 @@ class Search {
       this.goalMask[local] = c.goalMask;
       this.globalIndex[local] = g;
     });
-    this.adjacency = members.map((g) => {
+    const adjacency = members.map((g) => {
       const list: Array<[number, number]> = [];
       for (const [other, boost] of edges.get(g) ?? []) {
         const local = localOf.get(other);
@@ -350,8 +364,31 @@ class Search {
       }
       return list;
     });
+    this.adjStart = new Int32Array(m + 1);
+    for (let i = 0; i < m; i++) this.adjStart[i + 1] = this.adjStart[i]! + adjacency[i]!.length;
+    this.adjOther = new Int32Array(this.adjStart[m]!);
+    this.adjBoost = new Float64Array(this.adjStart[m]!);
+    adjacency.forEach((list, i) =>
+      list.forEach(([other, boost], k) => {
+        this.adjOther[this.adjStart[i]! + k] = other;
+        this.adjBoost[this.adjStart[i]! + k] = boost;
+      }),
+    );
     this.edgeNodes = [];
-    for (let i = 0; i < m; i++) if (this.adjacency[i]!.length > 0) this.edgeNodes.push(i);
+    for (let i = 0; i < m; i++) if (adjacency[i]!.length > 0) this.edgeNodes.push(i);
+    this.firstEdgeFrom = new Int32Array(m + 1);
+    this.firstEdgeFrom[m] = this.edgeNodes.length;
+    for (let i = m - 1, k = this.edgeNodes.length; i >= 0; i--) {
+      if (k > 0 && this.edgeNodes[k - 1] === i) k -= 1;
+      this.firstEdgeFrom[i] = k;
+    }
+    this.servingGoal = Array.from({ length: 32 }, (_, bit) =>
+      Int32Array.from(
+        Array.from({ length: m }, (_, i) => i).filter(
+          (i) => (this.goalMask[i]! & (1 << bit)) !== 0,
+        ),
+      ),
+    );
     this.suffixGoals = new Int32Array(m + 1);
     for (let i = m - 1; i >= 0; i--)
       this.suffixGoals[i] = this.suffixGoals[i + 1]! | this.goalMask[i]!;
@@ -387,8 +424,8 @@ class Search {
       this.marginBp[a] === this.marginBp[b] &&
       this.score[a] === this.score[b] &&
       this.goalMask[a] === this.goalMask[b] &&
-      this.adjacency[a]!.length === 0 &&
-      this.adjacency[b]!.length === 0
+      this.adjStart[a] === this.adjStart[a + 1] &&
+      this.adjStart[b] === this.adjStart[b + 1]
     );
   }
 
@@ -414,9 +451,12 @@ class Search {
     this.costSum += this.cost[i]!;
     this.requiredStack.push(this.requiredBp);
     this.requiredBp = Math.max(this.requiredBp, this.marginBp[i]!);
+    this.currentCostLimit = this.marginCostLimit(this.requiredBp);
     this.scoreSum += this.score[i]!;
     this.synergySum += this.boostToChosen[i]!;
-    for (const [other, boost] of this.adjacency[i]!) this.boostToChosen[other]! += boost;
+    for (let e = this.adjStart[i]!; e < this.adjStart[i + 1]!; e++) {
+      this.boostToChosen[this.adjOther[e]!]! += this.adjBoost[e]!;
+    }
     let mask = this.goalMask[i]!;
     while (mask !== 0) {
       const bit = 31 - Math.clz32(mask);
@@ -440,10 +480,13 @@ class Search {
         this.coverage -= 1;
       }
     }
-    for (const [other, boost] of this.adjacency[i]!) this.boostToChosen[other]! -= boost;
+    for (let e = this.adjStart[i]!; e < this.adjStart[i + 1]!; e++) {
+      this.boostToChosen[this.adjOther[e]!]! -= this.adjBoost[e]!;
+    }
     this.synergySum -= this.boostToChosen[i]!;
     this.scoreSum -= this.score[i]!;
     this.requiredBp = this.requiredStack.pop()!;
+    this.currentCostLimit = this.marginCostLimit(this.requiredBp);
     this.costSum -= this.cost[i]!;
     this.valueSum -= this.value[i]!;
     this.blockCount[this.block[i]!]! -= 1;
@@ -468,14 +511,22 @@ class Search {
     return room[this.block[i]!]! > 0 && this.fitsWithoutBlock(i);
   }
 
+  /**
+   * The budget and the margin rule for one more procedure, in array reads only (bounds ask it
+   * for every candidate at every node). The margin rule's cost limit falls as the required margin
+   * rises, so the newcomer must fit under both the current limit and the one of its own margin;
+   * with integer centavos that is exactly marginHolds.
+   */
   private fitsWithoutBlock(i: number): boolean {
     return (
       this.valueSum + this.value[i]! <= this.budget &&
-      this.marginHolds(this.costSum + this.cost[i]!, Math.max(this.requiredBp, this.marginBp[i]!))
+      this.costSum + this.cost[i]! <= Math.min(this.currentCostLimit, this.ownCostLimit[i]!)
     );
   }
 
   private readonly room = new Int32Array(4);
+  /** Scratch for synergyBound: 1 when a procedure with synergies could still join. */
+  private readonly joinable: Uint8Array;
 
   private resetRoom(): void {
     for (let b = 0; b < 4; b++) this.room[b] = this.limits[b]! - this.blockCount[b]!;
@@ -485,10 +536,20 @@ class Search {
   private greedyMinScore = 0;
   private greedyTaken = 0;
 
-  /** Greedy top-k match scores from i on (candidates are sorted by score, highest first). */
-  private scoreBound(from: number, slots: number, skip = -1): number {
+  /**
+   * Greedy top-k match scores from i on (candidates are sorted by score, highest first), with
+   * one place fewer in `reducedBlock` and `skip` left out. With `markBit`, the procedures taken
+   * get that bit in `pickedIn`.
+   */
+  private scoreBound(
+    from: number,
+    slots: number,
+    skip = -1,
+    reducedBlock = skip >= 0 ? this.block[skip]! : -1,
+    markBit = 0,
+  ): number {
     this.resetRoom();
-    if (skip >= 0) this.room[this.block[skip]!]! -= 1;
+    if (reducedBlock >= 0) this.room[reducedBlock]! -= 1;
     let total = 0;
     let taken = 0;
     let smallest = 0;
@@ -502,6 +563,10 @@ class Search {
       taken += 1;
       smallest = s;
       goals |= this.goalMask[i]!;
+      if (markBit !== 0) {
+        if (this.pickedIn[i] === 0) this.picked.push(i);
+        this.pickedIn[i]! |= markBit;
+      }
     }
     this.greedyMinScore = smallest;
     this.greedyTaken = taken;
@@ -509,11 +574,16 @@ class Search {
     return total;
   }
 
+  /** Scratch for withMissedGoal: bit b set when the greedy for block b took the procedure. */
+  private readonly pickedIn: Uint8Array;
+  private readonly picked: number[] = [];
+  private readonly restByBlock = new Float64Array(4);
+
   private greedyGoals = 0;
 
   /** The most the newcomers may still cost under the margin rule (it only tightens as T grows). */
   private costRoom(): number {
-    return this.marginCostLimit(this.requiredBp) - this.costSum;
+    return this.currentCostLimit - this.costSum;
   }
 
   /**
@@ -527,6 +597,7 @@ class Search {
     capacity: number,
     from: number,
     newcomersOnly: boolean,
+    enough = Number.POSITIVE_INFINITY,
   ): number {
     if (capacity === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
     let left = capacity;
@@ -539,6 +610,8 @@ class Search {
       if (w <= left) {
         left -= w;
         total += amount[i]!;
+        // The caller takes the minimum with `enough`: no need to know how far above it is.
+        if (total >= enough) return total;
       } else {
         total += (amount[i]! * left) / w;
         break;
@@ -548,7 +621,7 @@ class Search {
   }
 
   /** The score bound from the budget and the margin's cost room (LP relaxations). */
-  private knapsackScoreBound(from: number): number {
+  private knapsackScoreBound(from: number, enough: number): number {
     const byBudget = this.fractionalBound(
       this.scorePerValue,
       this.score,
@@ -556,6 +629,7 @@ class Search {
       this.budget - this.valueSum,
       from,
       false,
+      enough,
     );
     const byCost = this.fractionalBound(
       this.scorePerCost,
@@ -564,6 +638,7 @@ class Search {
       this.costRoom(),
       from,
       false,
+      enough,
     );
     return Math.floor(Math.min(byBudget, byCost) + 1e-9);
   }
@@ -576,7 +651,8 @@ class Search {
    */
   private coverageAwareScoreBound(from: number, slots: number, required: number): number {
     const plain = this.scoreBound(from, slots);
-    const knapsack = this.knapsackScoreBound(from);
+    // Only a knapsack bound below the greedy one changes the answer (withMissedGoal ≤ plain).
+    const knapsack = this.knapsackScoreBound(from, plain);
     const missed = required & ~this.greedyGoals;
     if (knapsack < plain) {
       // The greedy set does not fit the budget or margin: no shape can be assumed later.
@@ -591,14 +667,37 @@ class Search {
   }
 
   private withMissedGoal(from: number, slots: number, missed: number, plain: number): number {
+    // The others' bound for a forced x is the greedy with one slot and one place in x's block
+    // fewer, and x left out. Leaving x out changes nothing when that greedy did not take x, so
+    // it is computed once per block; only the few x it took get a greedy of their own.
+    for (const i of this.picked) this.pickedIn[i] = 0;
+    this.picked.length = 0;
+    let restReady = 0;
     this.resetRoom();
     let best = -1;
-    for (let x = from; x < this.m; x++) {
-      if ((this.goalMask[x]! & missed) === 0 || !this.couldJoin(x, this.room)) continue;
-      if (this.score[x]! + plain <= best) continue;
-      const withX = this.score[x]! + (slots > 1 ? this.scoreBound(from, slots - 1, x) : 0);
-      if (withX > best) best = withX;
-      this.resetRoom();
+    for (let bits = missed; bits !== 0; bits &= bits - 1) {
+      const bit = 31 - Math.clz32(bits & -bits);
+      for (const x of this.servingGoal[bit]!) {
+        // A procedure serving several missed goals is tried once, under the lowest of them.
+        if (x < from || (this.goalMask[x]! & missed & ((1 << bit) - 1)) !== 0) continue;
+        if (!this.couldJoin(x, this.room)) continue;
+        if (this.score[x]! + plain <= best) continue;
+        const b = this.block[x]!;
+        let rest = 0;
+        if (slots > 1) {
+          if ((restReady & (1 << b)) === 0) {
+            this.restByBlock[b] = this.scoreBound(from, slots - 1, -1, b, 1 << b);
+            restReady |= 1 << b;
+          }
+          rest =
+            (this.pickedIn[x]! & (1 << b)) === 0
+              ? this.restByBlock[b]!
+              : this.scoreBound(from, slots - 1, x);
+          this.resetRoom();
+        }
+        const withX = this.score[x]! + rest;
+        if (withX > best) best = withX;
+      }
     }
     // The greedy set is not a possible completion, so later bounds cannot assume its shape.
     this.greedyMinScore = 0;
@@ -680,13 +779,23 @@ class Search {
   private synergyBound(from: number, slots: number): number {
     this.resetRoom();
     this.resetTop();
-    for (const j of this.edgeNodes) {
-      if (j < from || !this.isNewcomerCandidate(j) || !this.couldJoin(j, this.room)) continue;
+    // Which procedures with synergies could still join, decided once per node: the loop below
+    // reads each twice (as j and as a neighbour), and the room does not change while it runs.
+    const joinable = this.joinable;
+    const edgeNodes = this.edgeNodes;
+    const start = this.firstEdgeFrom[from]!;
+    for (let k = start; k < edgeNodes.length; k++) {
+      const j = edgeNodes[k]!;
+      joinable[j] = this.isNewcomerCandidate(j) && this.couldJoin(j, this.room) ? 1 : 0;
+    }
+    for (let k = start; k < edgeNodes.length; k++) {
+      const j = edgeNodes[k]!;
+      if (joinable[j] === 0) continue;
       let ahead = 0;
-      for (const [other, boost] of this.adjacency[j]!) {
-        if (other >= from && this.isNewcomerCandidate(other) && this.couldJoin(other, this.room)) {
-          ahead += boost;
-        }
+      for (let e = this.adjStart[j]!; e < this.adjStart[j + 1]!; e++) {
+        // Neighbours before `from` are decided; their flags are left from an earlier node.
+        const other = this.adjOther[e]!;
+        if (other >= from && joinable[other] === 1) ahead += this.adjBoost[e]!;
       }
       const doubled = 2 * this.boostToChosen[j]! + ahead;
       if (doubled > 0) this.offerTop(this.block[j]!, doubled);
@@ -700,12 +809,24 @@ class Search {
     this.resetTop();
     for (let b = 0; b < 4; b++) {
       const wanted = Math.min(this.room[b]!, slots);
-      for (const i of this.byValue[b]!) {
+      const list = this.byValue[b]!;
+      // The list runs from the highest value down: skip at once those over the budget left.
+      const budgetLeft = this.budget - this.valueSum;
+      let low = 0;
+      let high = list.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (this.value[list[mid]!]! > budgetLeft) low = mid + 1;
+        else high = mid;
+      }
+      for (let k = low; k < list.length; k++) {
+        const i = list[k]!;
         if (this.topCounts[b]! >= wanted) break;
         if (i < from || !this.isNewcomerCandidate(i) || !this.fitsWithoutBlock(i)) continue;
         this.offerTop(b, this.value[i]!);
       }
     }
+    const top = Math.min(this.sumTop(slots), this.budget - this.valueSum);
     const byCost = this.fractionalBound(
       this.valuePerCost,
       this.value,
@@ -713,8 +834,9 @@ class Search {
       this.costRoom(),
       from,
       true,
+      top,
     );
-    return Math.min(this.sumTop(slots), this.budget - this.valueSum, Math.floor(byCost + 1e-9));
+    return Math.min(top, Math.floor(byCost + 1e-9));
   }
 
   /** True when no completion from this node can beat the incumbent (lexicographic bound). */
