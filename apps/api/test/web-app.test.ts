@@ -46,7 +46,9 @@ describe('the web app pages', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/builder-page-1.css">');
+    expect(head).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/builder-page-1.css">',
+    );
     expect(head).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/professional-layout-1.js">',
     );
