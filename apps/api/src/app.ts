@@ -16,6 +16,7 @@ import { installAccessControl, type Access } from './auth/access.ts';
 import { MemoryAttemptLimiter, type AttemptLimiter } from './auth/attempt-limiter.ts';
 import { TokenService } from './auth/tokens.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
+import { installConditionalGet } from './http/conditional-get.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { BODY_LIMIT_BYTES, LOGIN_FAILURE_WINDOW_MS } from './http/limits.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  installConditionalGet(app);
   await app.register(compress, { threshold: 2048, encodings: ['br', 'gzip'] });
 
   installAccessControl(app, ctx.db, ctx.tokens);
