@@ -135,6 +135,18 @@ const inputArb: fc.Arbitrary<OptimizerInput> = fc
   )
   .map((input) => ({ ...input, procedures: [...input.procedures] }));
 
+/**
+ * The search without its warm start: the warm start often finds the optimum before any bound
+ * matters, so a wrong bound would hide behind it. Here the bounds alone must reach it.
+ */
+function boundsAlone(input: OptimizerInput) {
+  const search = new RecommendationSearch(input, { warmStart: false });
+  while (!search.step(1 << 20)) {
+    // run to the end
+  }
+  return search.result();
+}
+
 describe('recommendation optimizer', () => {
   it('finds the brute-force optimum and keeps every rule (random catalogues of ≤ 12)', () => {
     fc.assert(
@@ -142,6 +154,7 @@ describe('recommendation optimizer', () => {
         const result = optimizeRecommendation(input);
         const reference = bruteForce(input);
         expect(result.objective).toEqual(reference.objective);
+        expect(boundsAlone(input).objective).toEqual(reference.objective);
         expect(evaluateSelection(input, result.selectedIds)).toEqual(result.objective);
         expect(selectionViolations(input, result.selectedIds)).toEqual([]);
         // The independent rule check agrees that the answer is valid.
@@ -214,11 +227,133 @@ describe('recommendation optimizer', () => {
     fc.assert(
       fc.property(tiedInputArb, (input) => {
         const result = optimizeRecommendation(input);
-        expect(result.objective).toEqual(bruteForce(input).objective);
+        const reference = bruteForce(input).objective;
+        expect(result.objective).toEqual(reference);
+        expect(boundsAlone(input).objective).toEqual(reference);
         expect(selectionViolations(input, result.selectedIds)).toEqual([]);
       }),
       { numRuns: 300, seed: 20261122 },
     );
+  });
+
+  it('finds the brute-force optimum when procedures differ only in price (subset sums, round prices, odd budgets)', () => {
+    // A few profiles (block, goals, score, min margin) repeated at different prices: the
+    // value tier becomes a subset sum, where the warm start's swaps within a profile, the
+    // Lagrangian score bound and the value bound's rounding to the prices' common divisor all
+    // act. Synergies between many pairs take some procedures out of their profile.
+    const pricedInputArb = fc
+      .record({
+        profiles: fc.array(
+          fc.record({
+            block: blockArb,
+            goals: fc.subarray(GOALS, { maxLength: 2 }),
+            matchScore: fc.integer({ min: 0, max: 3 }),
+            minMarginPercent: fc.constantFrom(0, 10, 30),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        priceStep: fc.constantFrom(1, 7, 1000, 5000),
+        priced: fc.array(
+          fc.record({
+            profile: fc.nat(),
+            units: fc.integer({ min: 1, max: 60 }),
+            costPercent: fc.integer({ min: 10, max: 60 }),
+          }),
+          { minLength: 6, maxLength: 13 },
+        ),
+        budgetUnits: fc.integer({ min: 0, max: 250 }),
+        budgetExtra: fc.integer({ min: 0, max: 4999 }),
+        blockLimits: fc.record({
+          A: fc.integer({ min: 1, max: 3 }),
+          B: fc.integer({ min: 1, max: 3 }),
+          C: fc.integer({ min: 1, max: 3 }),
+          D: fc.integer({ min: 1, max: 3 }),
+        }),
+        maxItems: fc.integer({ min: 2, max: 8 }),
+        annualUnits: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
+        synergyPairs: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(5, 10, 20)), {
+          maxLength: 20,
+        }),
+      })
+      .map((draw): OptimizerInput => {
+        const step = draw.priceStep;
+        const procedures: OptimizerProcedure[] = draw.priced.map((item, index) => {
+          const value = item.units * step;
+          return {
+            ...draw.profiles[item.profile % draw.profiles.length]!,
+            id: index + 1,
+            status: 'active',
+            sessionLimit: 0,
+            valueCentavos: value,
+            costCentavos: Math.round((value * item.costPercent) / 100),
+          };
+        });
+        const n = procedures.length;
+        return {
+          procedures,
+          blockLimits: draw.blockLimits,
+          maxItems: draw.maxItems,
+          budgetCentavos: draw.budgetUnits * step + (draw.budgetExtra % step),
+          packageRules:
+            draw.annualUnits === null
+              ? null
+              : {
+                  annualValueCentavos: draw.annualUnits * step,
+                  allowAllProcedures: true,
+                  allowedIds: [],
+                  restrictedIds: [],
+                },
+          synergies: draw.synergyPairs.map(([a, b, boostPercent]) => ({
+            serviceId1: 1 + (a % n),
+            serviceId2: 1 + (b % n),
+            boostPercent,
+          })),
+        };
+      });
+    fc.assert(
+      fc.property(pricedInputArb, (input) => {
+        const result = optimizeRecommendation(input);
+        const reference = bruteForce(input).objective;
+        expect(result.objective).toEqual(reference);
+        expect(boundsAlone(input).objective).toEqual(reference);
+        expect(evaluateSelection(input, result.selectedIds)).toEqual(result.objective);
+        expect(selectionViolations(input, result.selectedIds)).toEqual([]);
+      }),
+      { numRuns: 400, seed: 20260601 },
+    );
+  });
+
+  it('spends a tight budget to the centavo on a large catalogue of equally relevant procedures', () => {
+    // 120 procedures alike but for their random odd prices, so many sets of 12 spend exactly the
+    // budget: such a valid set is optimal, with no brute force needed to know it.
+    const prices = fc.sample(fc.integer({ min: 10_000, max: 300_000 }), { seed: 42, numRuns: 120 });
+    const procedures: OptimizerProcedure[] = prices.map((valueCentavos, index) => ({
+      id: index + 1,
+      block: (['A', 'B', 'C', 'D'] as const)[index % 4]!,
+      status: 'active',
+      valueCentavos,
+      costCentavos: 1_000,
+      minMarginPercent: 0,
+      sessionLimit: 0,
+      goals: ['flacidez'],
+      matchScore: 4,
+    }));
+    const input: OptimizerInput = {
+      procedures,
+      blockLimits: { A: 3, B: 3, C: 3, D: 3 },
+      maxItems: 12,
+      budgetCentavos: 654_321,
+      packageRules: null,
+      synergies: [],
+    };
+    const result = optimizeRecommendation(input);
+    expect(result.objective).toEqual({
+      coverage: 1,
+      matchScore: 48,
+      synergyBoost: 0,
+      valueCentavos: 654_321,
+    });
+    expect(selectionViolations(input, result.selectedIds)).toEqual([]);
   });
 
   it('gives the same answer when run in small resumable steps', () => {

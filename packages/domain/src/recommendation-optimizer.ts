@@ -24,9 +24,12 @@ import type { Centavos } from './money.ts';
  * (it only raises the cost and the required margin) — so a branch stops as soon as its
  * selection breaks one, and no valid selection is missed. Upper bounds are lexicographic: goals
  * still coverable; greedy top-k scores, synergy gains and values under the block and item limits
- * (greedy is exact for those partition-matroid relaxations); the budget left. Identical
- * procedures are taken in order (symmetry breaking). The search is resumable in steps so a
- * server can yield between steps and stop when the client goes away.
+ * (greedy is exact for those partition-matroid relaxations); for the score, Lagrangian bounds
+ * that add the budget or the margin's cost room to those limits; the budget left, rounded down
+ * to the prices' common divisor. Identical procedures are taken in order (symmetry breaking).
+ * Before the first node a warm start (a bound-guided dive, then value-raising swaps within a
+ * profile) provides a near-optimal incumbent, so the bounds bite at once. The search is
+ * resumable in steps so a server can yield between steps and stop when the client goes away.
  */
 
 export const OPTIMIZER_BLOCKS = ['A', 'B', 'C', 'D'] as const;
@@ -258,6 +261,14 @@ type MarginCheck = (costCentavos: number, requiredBp: number) => boolean;
 /** The largest total cost the margin rule allows for a required margin (basis points). */
 type MarginCostLimit = (requiredBp: number) => number;
 
+/** Slack for floating-point error when a Lagrangian bound on integer scores is rounded down. */
+const EPSILON = 1e-6;
+
+function greatestCommonDivisor(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
 function ratio(amount: Float64Array, weight: Float64Array, i: number): number {
   const w = weight[i]!;
   return w > 0 ? amount[i]! / w : Number.POSITIVE_INFINITY;
@@ -286,11 +297,17 @@ class Search {
   private readonly firstEdgeFrom: Int32Array;
   /** Per goal bit, the procedures serving that goal, in order. */
   private readonly servingGoal: Int32Array[];
+  /**
+   * Procedures without synergies that share block, score, goals and min margin ("profile"), by
+   * value ascending; undefined for those with synergies. Swapping within a profile changes only
+   * the value and the cost.
+   */
+  private readonly profilePeers: Array<Int32Array | undefined>;
+  /** Greatest common divisor of the candidates' values (0 when all are 0). */
+  private readonly valueGcd: number;
   /** Per block, local indices sorted by value, highest first. */
   private readonly byValue: number[][];
   /** Indices with a positive amount, by amount per unit of weight (fractional knapsack order). */
-  private readonly scorePerValue: Int32Array;
-  private readonly scorePerCost: Int32Array;
   private readonly valuePerCost: Int32Array;
 
   // Search state.
@@ -397,6 +414,22 @@ class Search {
       const next = i + 1;
       this.twinEnd[i] = next < m && this.isTwin(i, next) ? this.twinEnd[next]! : next;
     }
+    const profiles = new Map<string, number[]>();
+    for (let i = 0; i < m; i++) {
+      if (this.adjStart[i] !== this.adjStart[i + 1]) continue;
+      const key = `${this.block[i]}:${this.score[i]}:${this.goalMask[i]}:${this.marginBp[i]}`;
+      const peers = profiles.get(key) ?? [];
+      peers.push(i);
+      profiles.set(key, peers);
+    }
+    this.profilePeers = new Array<Int32Array | undefined>(m);
+    for (const peers of profiles.values()) {
+      const byValueAscending = Int32Array.from(
+        peers.sort((a, b) => this.value[a]! - this.value[b]! || a - b),
+      );
+      for (const i of peers) this.profilePeers[i] = byValueAscending;
+    }
+    this.valueGcd = this.value.reduce((g, v) => greatestCommonDivisor(g, v), 0);
     this.byValue = [[], [], [], []];
     for (let i = 0; i < m; i++) this.byValue[this.block[i]!]!.push(i);
     for (const list of this.byValue) list.sort((a, b) => this.value[b]! - this.value[a]! || a - b);
@@ -406,14 +439,182 @@ class Search {
           .filter((i) => amount[i]! > 0)
           .sort((a, b) => ratio(amount, weight, b) - ratio(amount, weight, a) || a - b),
       );
-    this.scorePerValue = byRatio(this.score, this.value);
-    this.scorePerCost = byRatio(this.score, this.cost);
     this.valuePerCost = byRatio(this.value, this.cost);
     this.topAmounts = Array.from({ length: 4 }, () => new Float64Array(Math.max(1, maxItems)));
+    this.reducedTopAmount = Array.from(
+      { length: 4 },
+      () => new Float64Array(Math.max(1, maxItems)),
+    );
+    this.reducedTopScore = Array.from({ length: 4 }, () => new Float64Array(Math.max(1, maxItems)));
+    this.reducedTopWeight = Array.from(
+      { length: 4 },
+      () => new Float64Array(Math.max(1, maxItems)),
+    );
     this.frameIndex = new Int32Array(m + 2);
     this.framePhase = new Uint8Array(m + 2);
     this.frameIncluded = new Uint8Array(m + 2);
     this.push(0);
+  }
+
+  /**
+   * A first incumbent close to the optimum, so the bounds bite from the first node. Only valid
+   * selections are ever offered, so the search stays exact; this only changes how fast it ends.
+   * Called once, before the first step.
+   */
+  warmStart(): void {
+    this.dive();
+    this.polishValue();
+  }
+
+  /**
+   * One pass down the sorted candidates that keeps a procedure when the (coverage, score) bound
+   * with it is at least the bound without it: the first solution then already has the best
+   * coverage and score the bounds can see, where the plain first descent grabs the most valuable
+   * procedures and can run out of budget for the rest.
+   */
+  private dive(): void {
+    let coverageHere = 0;
+    let scoreHere = 0;
+    let hereKnown = false;
+    for (let i = 0; i < this.m && this.count < this.maxItems; i++) {
+      if (!hereKnown) {
+        this.coverageScoreBound(i);
+        coverageHere = this.boundCoverage;
+        scoreHere = this.boundScore;
+      }
+      hereKnown = false;
+      if (!this.fits(i)) continue;
+      this.include(i);
+      this.coverageScoreBound(i + 1);
+      if (
+        this.boundCoverage > coverageHere ||
+        (this.boundCoverage === coverageHere && this.boundScore >= scoreHere)
+      ) {
+        this.offerIncumbent();
+        coverageHere = this.boundCoverage;
+        scoreHere = this.boundScore;
+        hereKnown = true;
+      } else {
+        this.undo(i);
+      }
+    }
+    for (let k = this.chosen.length - 1; k >= 0; k--) this.undo(this.chosen[k]!);
+  }
+
+  /** Output of coverageScoreBound. */
+  private boundCoverage = 0;
+  private boundScore = 0;
+
+  /** The coverage and score bounds of canPrune at the current selection, from `from` on. */
+  private coverageScoreBound(from: number): void {
+    const coverable = this.coveredMask | this.suffixGoals[from]!;
+    this.boundCoverage = popcount(coverable);
+    const added = this.coverageAwareScoreBound(
+      from,
+      this.maxItems - this.count,
+      coverable & ~this.coveredMask,
+      null,
+    );
+    // No procedure can cover a goal still missing: that coverage is out of reach.
+    if (added < 0) this.boundCoverage -= 1;
+    this.boundScore = this.scoreSum + Math.max(0, added);
+  }
+
+  /**
+   * Raises the incumbent's value by swapping one or two of its procedures for others of the same
+   * profile (block, score, goals and min margin, no synergies), which keeps the block counts,
+   * coverage, score, synergy and the required margin as they are: the budget and the margin's
+   * cost limit are checked for each swap. Where prices are in odd centavos this is what finds
+   * a selection that spends the budget to the centavo, which the value bound then proves optimal.
+   */
+  private polishValue(): void {
+    const chosen = [...this.best.chosen];
+    if (chosen.length === 0) return;
+    const inSelection = new Uint8Array(this.m);
+    let valueSum = 0;
+    let costSum = 0;
+    let requiredBp = 0;
+    for (const i of chosen) {
+      inSelection[i] = 1;
+      valueSum += this.value[i]!;
+      costSum += this.cost[i]!;
+      requiredBp = Math.max(requiredBp, this.marginBp[i]!);
+    }
+    const swap = (out: number, into: number): void => {
+      chosen[chosen.indexOf(out)] = into;
+      inSelection[out] = 0;
+      inSelection[into] = 1;
+      valueSum += this.value[into]! - this.value[out]!;
+      costSum += this.cost[into]! - this.cost[out]!;
+    };
+    /** Position in `peers` (ascending value) of the last one worth at most `limit`, or -1. */
+    const lastAtMost = (peers: Int32Array, limit: number): number => {
+      let low = 0;
+      let high = peers.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (this.value[peers[mid]!]! <= limit) low = mid + 1;
+        else high = mid;
+      }
+      return low - 1;
+    };
+    // Every swap made raises the value; the cap bounds the time this heuristic may take.
+    for (let round = 0; round < 64 && valueSum < this.budget; round++) {
+      const slack = this.budget - valueSum;
+      let bestGain = 0;
+      let out1 = -1;
+      let in1 = -1;
+      let out2 = -1;
+      let in2 = -1;
+      for (let a = 0; a < chosen.length; a++) {
+        const x1 = chosen[a]!;
+        const peers1 = this.profilePeers[x1];
+        if (!peers1) continue;
+        // One for one: the most valuable peer that fits.
+        for (let k = lastAtMost(peers1, this.value[x1]! + slack); k >= 0; k--) {
+          const y = peers1[k]!;
+          const gain = this.value[y]! - this.value[x1]!;
+          if (gain <= bestGain) break;
+          if (inSelection[y] === 1) continue;
+          if (!this.marginHolds(costSum + this.cost[y]! - this.cost[x1]!, requiredBp)) continue;
+          bestGain = gain;
+          [out1, in1, out2, in2] = [x1, y, -1, -1];
+          break;
+        }
+        // Two for two: for each first newcomer, the most valuable second that fits the budget
+        // (a few tries down the list when it is taken or the margin refuses it).
+        for (let b = a + 1; b < chosen.length; b++) {
+          const x2 = chosen[b]!;
+          const peers2 = this.profilePeers[x2];
+          if (!peers2) continue;
+          const outValue = this.value[x1]! + this.value[x2]!;
+          const outCost = this.cost[x1]! + this.cost[x2]!;
+          for (let j = 0; j < peers1.length; j++) {
+            const y1 = peers1[j]!;
+            if (inSelection[y1] === 1) continue;
+            const top = lastAtMost(peers2, outValue + slack - this.value[y1]!);
+            for (let k = top; k >= 0 && k > top - 4; k--) {
+              const y2 = peers2[k]!;
+              const gain = this.value[y1]! + this.value[y2]! - outValue;
+              if (gain <= bestGain) break;
+              if (y2 === y1 || inSelection[y2] === 1) continue;
+              const cost = costSum - outCost + this.cost[y1]! + this.cost[y2]!;
+              if (!this.marginHolds(cost, requiredBp)) continue;
+              bestGain = gain;
+              [out1, in1, out2, in2] = [x1, y1, x2, y2];
+              break;
+            }
+          }
+        }
+      }
+      if (bestGain <= 0) break;
+      swap(out1, in1);
+      if (out2 >= 0) swap(out2, in2);
+    }
+    if (valueSum > this.best.objective.valueCentavos) {
+      this.best.objective = { ...this.best.objective, valueCentavos: valueSum };
+      this.best.chosen = chosen.map((local) => this.globalIndex[local]!);
+    }
   }
 
   private isTwin(a: number, b: number): boolean {
@@ -554,6 +755,8 @@ class Search {
     let taken = 0;
     let smallest = 0;
     let goals = 0;
+    let value = 0;
+    let cost = 0;
     for (let i = from; i < this.m && taken < slots; i++) {
       const s = this.score[i]!;
       if (s <= 0) break;
@@ -563,6 +766,8 @@ class Search {
       taken += 1;
       smallest = s;
       goals |= this.goalMask[i]!;
+      value += this.value[i]!;
+      cost += this.cost[i]!;
       if (markBit !== 0) {
         if (this.pickedIn[i] === 0) this.picked.push(i);
         this.pickedIn[i]! |= markBit;
@@ -570,6 +775,8 @@ class Search {
     }
     this.greedyMinScore = smallest;
     this.greedyTaken = taken;
+    this.greedyValue = value;
+    this.greedyCost = cost;
     this.greedyGoals = goals;
     return total;
   }
@@ -580,6 +787,9 @@ class Search {
   private readonly restByBlock = new Float64Array(4);
 
   private greedyGoals = 0;
+  /** Σ value and Σ cost of the set the last scoreBound took. */
+  private greedyValue = 0;
+  private greedyCost = 0;
 
   /** The most the newcomers may still cost under the margin rule (it only tightens as T grows). */
   private costRoom(): number {
@@ -620,27 +830,167 @@ class Search {
     return total;
   }
 
-  /** The score bound from the budget and the margin's cost room (LP relaxations). */
-  private knapsackScoreBound(from: number, enough: number): number {
-    const byBudget = this.fractionalBound(
-      this.scorePerValue,
-      this.score,
+  /** Per block, the best reduced amounts offered so far with their scores and weights. */
+  private readonly reducedTopAmount: Float64Array[];
+  private readonly reducedTopScore: Float64Array[];
+  private readonly reducedTopWeight: Float64Array[];
+  /** Σ score and Σ weight of the set the last reducedTop call took. */
+  private reducedSetScore = 0;
+  private reducedSetWeight = 0;
+
+  /**
+   * max Σ (score − λ·weight) over the sets of newcomers a completion may hold (at most `slots`,
+   * at most the room left per block, each fitting the budget and margin on its own): the greedy
+   * by reduced amount, exact for that laminar matroid. Candidates are sorted by score, so the
+   * scan stops at the first score 0 (its reduced amount is never positive).
+   */
+  private reducedTop(from: number, slots: number, lambda: number, weight: Float64Array): number {
+    this.resetRoom();
+    this.topCounts.fill(0);
+    for (let i = from; i < this.m; i++) {
+      const s = this.score[i]!;
+      if (s <= 0) break;
+      const b = this.block[i]!;
+      const capacity = Math.min(this.room[b]!, slots);
+      if (capacity <= 0 || !this.fitsWithoutBlock(i)) continue;
+      const amount = s - lambda * weight[i]!;
+      if (amount <= 0) continue;
+      const amounts = this.reducedTopAmount[b]!;
+      const scores = this.reducedTopScore[b]!;
+      const weights = this.reducedTopWeight[b]!;
+      let n = this.topCounts[b]!;
+      if (n === capacity) {
+        if (amount <= amounts[n - 1]!) continue;
+        n -= 1;
+      }
+      let k = n;
+      while (k > 0 && amounts[k - 1]! < amount) {
+        amounts[k] = amounts[k - 1]!;
+        scores[k] = scores[k - 1]!;
+        weights[k] = weights[k - 1]!;
+        k -= 1;
+      }
+      amounts[k] = amount;
+      scores[k] = s;
+      weights[k] = weight[i]!;
+      this.topCounts[b] = n + 1;
+    }
+    this.mergeCursor.fill(0);
+    let total = 0;
+    let setScore = 0;
+    let setWeight = 0;
+    for (let taken = 0; taken < slots; taken++) {
+      let bestBlock = -1;
+      let bestAmount = 0;
+      for (let b = 0; b < 4; b++) {
+        const cursor = this.mergeCursor[b]!;
+        if (cursor < this.topCounts[b]! && this.reducedTopAmount[b]![cursor]! > bestAmount) {
+          bestAmount = this.reducedTopAmount[b]![cursor]!;
+          bestBlock = b;
+        }
+      }
+      if (bestBlock < 0) break;
+      const cursor = this.mergeCursor[bestBlock]!;
+      total += bestAmount;
+      setScore += this.reducedTopScore[bestBlock]![cursor]!;
+      setWeight += this.reducedTopWeight[bestBlock]![cursor]!;
+      this.mergeCursor[bestBlock] = cursor + 1;
+    }
+    this.reducedSetScore = setScore;
+    this.reducedSetWeight = setWeight;
+    return total;
+  }
+
+  /**
+   * Lagrangian bound on the score newcomers can add when Σ weight ≤ capacity (the budget or the
+   * margin's cost room) on top of the slot and block limits. For any λ ≥ 0 and any such set S,
+   * Σ_S score = Σ_S (score − λ·weight) + λ·Σ_S weight ≤ reducedTop(λ) + λ·capacity, so every λ
+   * gives a valid bound. g(λ) = reducedTop(λ) + λ·capacity is the upper envelope of the lines
+   * Σ_S score + λ·(capacity − Σ_S weight), one per set S; its minimum (the LP bound of slots,
+   * blocks and capacity together) is found by intersecting the best line sloping down with the
+   * best sloping up until no set lies above the intersection.
+   */
+  private lagrangianScoreBound(
+    from: number,
+    slots: number,
+    weight: Float64Array,
+    capacity: number,
+    plain: number,
+    plainWeight: number,
+    stopAbove: number,
+    stopBelow: number,
+  ): number {
+    // At λ = 0 the best set is the greedy one (plain); when it fits, g only rises from there.
+    if (plainWeight <= capacity) return plain;
+    let bound = plain;
+    let downScore = plain;
+    let downWeight = plainWeight;
+    // The empty set's line (λ·capacity) slopes up; a real line, so intersections stay valid.
+    let upScore = 0;
+    let upWeight = 0;
+    for (let iteration = 0; iteration < 40; iteration++) {
+      const lambda = (downScore - upScore) / (downWeight - upWeight);
+      // Both lines lie under g, so where they cross is a lower bound of g's minimum: stop once
+      // the integer answer is known, or once the caller's decision is (see knapsackScoreBound).
+      const lowest = Math.floor(downScore + lambda * (capacity - downWeight) + EPSILON);
+      const highest = Math.floor(bound + EPSILON);
+      if (lowest === highest || lowest >= stopAbove || highest < stopBelow) break;
+      const atLambda = this.reducedTop(from, slots, lambda, weight) + lambda * capacity;
+      if (atLambda < bound) bound = atLambda;
+      const setWeight = this.reducedSetWeight;
+      if (setWeight === capacity) break;
+      if (setWeight > capacity) {
+        if (setWeight === downWeight) break;
+        downScore = this.reducedSetScore;
+        downWeight = setWeight;
+      } else {
+        if (setWeight === upWeight) break;
+        upScore = this.reducedSetScore;
+        upWeight = setWeight;
+      }
+    }
+    return bound;
+  }
+
+  /**
+   * The score bound from the budget and from the margin's cost room, each with the slot and
+   * block limits, at most `plain` (the greedy bound). With `needed` (the score newcomers must add
+   * to tie the incumbent) it may stop as soon as the answer is known to be below `needed` or
+   * above it, which is all canPrune asks; without, it is exact.
+   */
+  private knapsackScoreBound(
+    from: number,
+    slots: number,
+    plain: number,
+    needed: number | null,
+  ): number {
+    const stopAbove = needed === null ? plain : Math.min(plain, needed + 1);
+    const stopBelow = needed ?? Number.NEGATIVE_INFINITY;
+    const plainValue = this.greedyValue;
+    const plainCost = this.greedyCost;
+    const byBudget = this.lagrangianScoreBound(
+      from,
+      slots,
       this.value,
       this.budget - this.valueSum,
-      from,
-      false,
-      enough,
+      plain,
+      plainValue,
+      stopAbove,
+      stopBelow,
     );
-    const byCost = this.fractionalBound(
-      this.scorePerCost,
-      this.score,
+    if (Math.floor(byBudget + EPSILON) < stopBelow) return Math.floor(byBudget + EPSILON);
+    const byCost = this.lagrangianScoreBound(
+      from,
+      slots,
       this.cost,
       this.costRoom(),
-      from,
-      false,
-      enough,
+      plain,
+      plainCost,
+      Math.min(stopAbove, Math.floor(byBudget + EPSILON)),
+      stopBelow,
     );
-    return Math.floor(Math.min(byBudget, byCost) + 1e-9);
+    // Scores are integers; EPSILON absorbs floating-point error in λ·weight.
+    return Math.floor(Math.min(byBudget, byCost) + EPSILON);
   }
 
   /**
@@ -649,10 +999,17 @@ class Search {
    * covers a missed goal, so its score is at most score(x) + the greedy bound of the others with
    * one slot (and one place in x's block) fewer. -1 when no procedure can cover a missed goal.
    */
-  private coverageAwareScoreBound(from: number, slots: number, required: number): number {
+  private coverageAwareScoreBound(
+    from: number,
+    slots: number,
+    required: number,
+    needed: number | null,
+  ): number {
     const plain = this.scoreBound(from, slots);
+    // Below what a tie needs: pruned whatever the tighter bounds say.
+    if (needed !== null && plain < needed) return plain;
     // Only a knapsack bound below the greedy one changes the answer (withMissedGoal ≤ plain).
-    const knapsack = this.knapsackScoreBound(from, plain);
+    const knapsack = this.knapsackScoreBound(from, slots, plain, needed);
     const missed = required & ~this.greedyGoals;
     if (knapsack < plain) {
       // The greedy set does not fit the budget or margin: no shape can be assumed later.
@@ -807,11 +1164,11 @@ class Search {
   private valueBound(from: number, slots: number): number {
     this.resetRoom();
     this.resetTop();
+    const budgetLeft = this.budget - this.valueSum;
     for (let b = 0; b < 4; b++) {
       const wanted = Math.min(this.room[b]!, slots);
       const list = this.byValue[b]!;
       // The list runs from the highest value down: skip at once those over the budget left.
-      const budgetLeft = this.budget - this.valueSum;
       let low = 0;
       let high = list.length;
       while (low < high) {
@@ -826,7 +1183,13 @@ class Search {
         this.offerTop(b, this.value[i]!);
       }
     }
-    const top = Math.min(this.sumTop(slots), this.budget - this.valueSum);
+    // Every sum of values is a multiple of their greatest common divisor: with round prices
+    // (R$ 10 steps) and a budget in odd centavos, the budget's last centavos are out of reach.
+    const reachable =
+      this.valueGcd > 1 && Number.isFinite(budgetLeft)
+        ? budgetLeft - (budgetLeft % this.valueGcd)
+        : budgetLeft;
+    const top = Math.min(this.sumTop(slots), reachable);
     const byCost = this.fractionalBound(
       this.valuePerCost,
       this.value,
@@ -846,7 +1209,12 @@ class Search {
     const coverable = this.coveredMask | this.suffixGoals[from]!;
     const coverage = popcount(coverable);
     if (coverage !== best.coverage) return coverage < best.coverage;
-    const added = this.coverageAwareScoreBound(from, slots, coverable & ~this.coveredMask);
+    const added = this.coverageAwareScoreBound(
+      from,
+      slots,
+      coverable & ~this.coveredMask,
+      best.matchScore - this.scoreSum,
+    );
     if (added < 0) return true;
     const score = this.scoreSum + added;
     if (score !== best.matchScore) return score < best.matchScore;
@@ -947,7 +1315,11 @@ export class RecommendationSearch {
   private readonly best: Incumbent = { objective: { ...EMPTY_OBJECTIVE }, chosen: [] };
   readonly marginRuleApplied: boolean;
 
-  constructor(input: OptimizerInput) {
+  /**
+   * `warmStart: false` leaves the first incumbent to the search: the warm start only offers a
+   * valid selection, so the answer is the same, but tests use it to check the bounds on their own.
+   */
+  constructor(input: OptimizerInput, options: { warmStart?: boolean } = {}) {
     const goalBits = new Map<string, number>();
     const eligible = eligibleProcedures(input);
     for (const p of eligible) {
@@ -1035,6 +1407,7 @@ export class RecommendationSearch {
             edges,
             this.best,
           );
+    if (options.warmStart !== false) this.search?.warmStart();
   }
 
   /** Search nodes visited so far. */
