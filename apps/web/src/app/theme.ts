@@ -1,4 +1,9 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  rem,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /**
  * A muted rose, the clinic's brand colour. Shades were picked so that white text on the filled
@@ -16,6 +21,9 @@ const rose: MantineColorsTuple = [
   '#9c315a',
   '#82284b',
 ];
+
+/** Mantine's default dropdown height (220px), scrolled by the listbox itself. */
+const comboboxOptions = { maxHeight: rem(220), overflowY: 'auto' } as const;
 
 export const theme = createTheme({
   primaryColor: 'rose',
@@ -38,6 +46,14 @@ export const theme = createTheme({
         visibilityToggleFocusable: true,
         visibilityToggleButtonProps: { 'aria-label': 'Mostrar senha' },
       },
+    },
+    // The listbox itself scrolls instead of a ScrollArea wrapped around it: a scrolling box with
+    // no role and nothing focusable is a region keyboard users cannot scroll (axe
+    // scrollable-region-focusable), while a combobox's own listbox is scrolled by its arrows.
+    Select: { defaultProps: { withScrollArea: false }, styles: { options: comboboxOptions } },
+    Autocomplete: {
+      defaultProps: { withScrollArea: false },
+      styles: { options: comboboxOptions },
     },
   },
 });

@@ -50,12 +50,18 @@ function toFieldErrors(issues: readonly { path: PropertyKey[]; message: string }
 export interface NoticeFormModalProps {
   opened: boolean;
   onClose: () => void;
+  /**
+   * A new value per opening restarts the form from the record's current values. A key on the
+   * modal itself would remount it already open, and Mantine only remembers the element to give
+   * the focus back to when `opened` changes on a mounted modal.
+   */
+  formKey?: number;
   /** The notice being edited; absent when creating one. */
   notice?: Notice | null;
 }
 
 /** Create and edit modals: Escape, a backdrop click and the close button dismiss them. */
-export function NoticeFormModal({ opened, onClose, notice }: NoticeFormModalProps) {
+export function NoticeFormModal({ opened, onClose, formKey, notice }: NoticeFormModalProps) {
   return (
     <Modal
       opened={opened}
@@ -65,7 +71,7 @@ export function NoticeFormModal({ opened, onClose, notice }: NoticeFormModalProp
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* The form mounts with the modal's content, so each opening starts from fresh fields. */}
-      <NoticeForm notice={notice ?? null} onDone={onClose} />
+      <NoticeForm key={formKey} notice={notice ?? null} onDone={onClose} />
     </Modal>
   );
 }

@@ -211,7 +211,7 @@ export default function NoticesPage() {
       </Paper>
 
       <NoticeFormModal
-        key={formKey}
+        formKey={formKey}
         opened={formOpened}
         onClose={() => setFormOpened(false)}
         notice={editingNotice}

@@ -89,12 +89,18 @@ const toCount = (value: number | string): number =>
 export interface PackageFormModalProps {
   opened: boolean;
   onClose: () => void;
+  /**
+   * A new value per opening restarts the form from the record's current values. A key on the
+   * modal itself would remount it already open, and Mantine only remembers the element to give
+   * the focus back to when `opened` changes on a mounted modal.
+   */
+  formKey?: number;
   /** The package being edited; absent for the create modal. */
   pkg: Package | null;
 }
 
 /** The create modal and 'Editar Pacote'. */
-export function PackageFormModal({ opened, onClose, pkg }: PackageFormModalProps) {
+export function PackageFormModal({ opened, onClose, formKey, pkg }: PackageFormModalProps) {
   return (
     <Modal
       opened={opened}
@@ -104,7 +110,7 @@ export function PackageFormModal({ opened, onClose, pkg }: PackageFormModalProps
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* Mounted with the modal: every opening starts from the chosen package's values. */}
-      <PackageForm pkg={pkg} onDone={onClose} />
+      <PackageForm key={formKey} pkg={pkg} onDone={onClose} />
     </Modal>
   );
 }

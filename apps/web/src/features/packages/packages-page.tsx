@@ -200,7 +200,7 @@ export default function PackagesPage() {
       </Paper>
 
       <PackageFormModal
-        key={formKey}
+        formKey={formKey}
         opened={formOpened}
         onClose={() => setFormOpened(false)}
         pkg={editingPackage}

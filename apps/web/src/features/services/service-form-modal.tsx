@@ -138,12 +138,18 @@ export function buildServicePayload(
 export interface ServiceFormModalProps {
   opened: boolean;
   onClose: () => void;
+  /**
+   * A new value per opening restarts the form from the record's current values. A key on the
+   * modal itself would remount it already open, and Mantine only remembers the element to give
+   * the focus back to when `opened` changes on a mounted modal.
+   */
+  formKey?: number;
   /** The service being edited; absent for 'Cadastro de Serviço'. */
   service: Service | null;
 }
 
 /** 'Cadastro de Serviço' and 'Editar Serviço'; Escape and a backdrop click close them. */
-export function ServiceFormModal({ opened, onClose, service }: ServiceFormModalProps) {
+export function ServiceFormModal({ opened, onClose, formKey, service }: ServiceFormModalProps) {
   return (
     <Modal
       opened={opened}
@@ -153,7 +159,7 @@ export function ServiceFormModal({ opened, onClose, service }: ServiceFormModalP
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* Mounted with the modal: every opening starts from the chosen service's values. */}
-      <ServiceForm service={service} onDone={onClose} />
+      <ServiceForm key={formKey} service={service} onDone={onClose} />
     </Modal>
   );
 }

@@ -191,7 +191,7 @@ export default function ServicesPage() {
       </Paper>
 
       <ServiceFormModal
-        key={formKey}
+        formKey={formKey}
         opened={formOpened}
         onClose={() => setFormOpened(false)}
         service={editingService}

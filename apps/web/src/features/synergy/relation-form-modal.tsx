@@ -57,6 +57,12 @@ const toId = (value: string | null): number | null => (value === null ? null : N
 export interface RelationFormModalProps {
   opened: boolean;
   onClose: () => void;
+  /**
+   * A new value per opening restarts the form from the record's current values. A key on the
+   * modal itself would remount it already open, and Mantine only remembers the element to give
+   * the focus back to when `opened` changes on a mounted modal.
+   */
+  formKey?: number;
   /** The relation being edited; absent for the create modal. */
   relation: SynergyRelation | null;
   /** Categories already in use, offered as suggestions. */
@@ -66,6 +72,7 @@ export interface RelationFormModalProps {
 export function RelationFormModal({
   opened,
   onClose,
+  formKey,
   relation,
   categories,
 }: RelationFormModalProps) {
@@ -78,7 +85,7 @@ export function RelationFormModal({
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* Mounted with the modal: every opening starts from the chosen relation's values. */}
-      <RelationForm relation={relation} categories={categories} onDone={onClose} />
+      <RelationForm key={formKey} relation={relation} categories={categories} onDone={onClose} />
     </Modal>
   );
 }

@@ -165,7 +165,7 @@ export default function SynergyPage() {
       </Paper>
 
       <RelationFormModal
-        key={formKey}
+        formKey={formKey}
         opened={formOpened}
         onClose={() => setFormOpened(false)}
         relation={editingRelation}

@@ -51,12 +51,18 @@ interface SectionDraft extends ContentSection {
 export interface TrainingFormModalProps {
   opened: boolean;
   onClose: () => void;
+  /**
+   * A new value per opening restarts the form from the record's current values. A key on the
+   * modal itself would remount it already open, and Mantine only remembers the element to give
+   * the focus back to when `opened` changes on a mounted modal.
+   */
+  formKey?: number;
   /** The training being edited; absent for 'Novo Treinamento'. */
   training?: Training | null;
 }
 
 /** 'Novo Treinamento' and 'Editar Treinamento' (SPEC "Admin training management"). */
-export function TrainingFormModal({ opened, onClose, training }: TrainingFormModalProps) {
+export function TrainingFormModal({ opened, onClose, formKey, training }: TrainingFormModalProps) {
   return (
     <Modal
       opened={opened}
@@ -66,7 +72,7 @@ export function TrainingFormModal({ opened, onClose, training }: TrainingFormMod
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* The form mounts with the modal, so every opening starts from fresh values. */}
-      <TrainingForm training={training ?? null} onCancel={onClose} onDone={onClose} />
+      <TrainingForm key={formKey} training={training ?? null} onCancel={onClose} onDone={onClose} />
     </Modal>
   );
 }

@@ -320,7 +320,7 @@ export default function TrainingsAdminPage() {
       </Paper>
 
       <TrainingFormModal
-        key={formKey}
+        formKey={formKey}
         opened={formOpened}
         onClose={() => setFormOpened(false)}
         training={editingTraining}

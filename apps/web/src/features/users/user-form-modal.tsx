@@ -71,12 +71,18 @@ function toFieldErrors(issues: readonly SchemaIssue[]): FieldErrors {
 export interface UserFormModalProps {
   opened: boolean;
   onClose: () => void;
+  /**
+   * A new value per opening restarts the form from the record's current values. A key on the
+   * modal itself would remount it already open, and Mantine only remembers the element to give
+   * the focus back to when `opened` changes on a mounted modal.
+   */
+  formKey?: number;
   /** The user being edited; absent for 'Cadastro de Usuário'. */
   user?: User | null;
 }
 
 /** 'Cadastro de Usuário' and 'Editar Usuário' (email read-only, optional new password). */
-export function UserFormModal({ opened, onClose, user }: UserFormModalProps) {
+export function UserFormModal({ opened, onClose, formKey, user }: UserFormModalProps) {
   const editing = Boolean(user);
   return (
     <Modal
@@ -87,7 +93,7 @@ export function UserFormModal({ opened, onClose, user }: UserFormModalProps) {
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* The form mounts with the modal, so every opening starts from fresh values. */}
-      <UserForm user={user ?? null} onDone={onClose} />
+      <UserForm key={formKey} user={user ?? null} onDone={onClose} />
     </Modal>
   );
 }

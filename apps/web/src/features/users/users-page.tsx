@@ -190,7 +190,7 @@ export default function UsersPage() {
       </Paper>
 
       <UserFormModal
-        key={formKey}
+        formKey={formKey}
         opened={formOpened}
         onClose={() => setFormOpened(false)}
         user={editingUser}

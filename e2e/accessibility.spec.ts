@@ -1,0 +1,204 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousAxeViolations } from './a11y.ts';
+import { adminToken, signInAsAdmin, signInAsNewUser } from './fixtures.ts';
+
+/*
+ * axe-core on every screen of the router (apps/web/src/app/router.tsx), in light and in dark
+ * mode, with zero serious or critical findings; each admin screen (and the builder) also with its
+ * main dialog open. The flows themselves are tested in the other specs: here each screen is only
+ * reached and read.
+ */
+
+type Scheme = 'light' | 'dark';
+type Visitor = 'nobody' | 'professional' | 'admin';
+
+interface Screen {
+  name: string;
+  visitor: Visitor;
+  /** Opens the screen in the state to check; the page is already signed in as `visitor`. */
+  open: (page: Page) => Promise<void>;
+  /** The screen's main dialog, checked as well: the button that opens it and its title. */
+  dialog?: { button: string; title: string };
+}
+
+/** Waits for the page's main heading and for no list still loading. */
+async function settled(page: Page, heading: string | RegExp): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /^Carregando/ })).toHaveCount(0);
+}
+
+function visit(path: string, heading: string | RegExp) {
+  return async (page: Page) => {
+    await page.goto(path);
+    await settled(page, heading);
+  };
+}
+
+async function openBuilderProcedures(page: Page): Promise<void> {
+  await visit('/montar-pacote', 'Selecione o Pacote')(page);
+  await page.getByRole('button', { name: /^Pacote Rejuvenescimento 4/ }).click();
+  await settled(page, 'Selecione os Procedimentos');
+}
+
+async function openReceipt(page: Page): Promise<void> {
+  await openBuilderProcedures(page);
+  const microneedling = page
+    .getByRole('region', { name: 'Bloco A' })
+    .getByRole('button', { name: /^Microagulhamento/ });
+  await microneedling.click();
+  await expect(microneedling).toHaveAttribute('aria-pressed', 'true');
+  await page
+    .getByRole('complementary', { name: 'Resumo do Pacote' })
+    .getByRole('button', { name: 'Gerar Pacote' })
+    .click();
+  await expect(page).toHaveURL(/\/recibo$/);
+  await expect(page.getByRole('heading', { name: 'Resumo do Pacote' })).toBeVisible();
+}
+
+async function openTrainingDetail(page: Page): Promise<void> {
+  const res = await page.request.get('/api/v1/trainings/?limit=1', {
+    headers: { authorization: `Bearer ${await adminToken(page.request)}` },
+  });
+  expect(res.status()).toBe(200);
+  const [training] = (await res.json()) as Array<{ id: number; title: string }>;
+  if (!training) throw new Error('The demo seed has no training');
+  await visit(`/professional/trainings/${training.id}`, training.title)(page);
+}
+
+/** With a configuration chosen, so its details panel is read too. */
+async function openPromptAi(page: Page): Promise<void> {
+  await visit('/admin/prompt-ai', 'Prompt - AI')(page);
+  await page.getByRole('button', { name: 'sinergias', exact: true }).click();
+  await expect(page.getByText('Prompt (contexto)')).toBeVisible();
+}
+
+const SCREENS: Screen[] = [
+  // Public
+  { name: 'login', visitor: 'nobody', open: visit('/login', 'Bem-vindo(a) de volta') },
+  { name: 'admin login', visitor: 'nobody', open: visit('/admin/login', 'Login administrativo') },
+  { name: 'register', visitor: 'nobody', open: visit('/register', 'Criar conta') },
+  {
+    name: 'forgot password',
+    visitor: 'nobody',
+    open: visit('/forgot-password', 'Esqueci minha senha'),
+  },
+  {
+    name: 'reset password',
+    visitor: 'nobody',
+    open: visit('/reset-password?token=token-de-teste', 'Redefinir senha'),
+  },
+  { name: 'not found', visitor: 'nobody', open: visit('/nao-existe', 'Página não encontrada') },
+
+  // Professional
+  { name: 'home', visitor: 'professional', open: visit('/home', /^Bem-vindo\(a\)/) },
+  {
+    name: 'builder, package choice',
+    visitor: 'professional',
+    open: visit('/montar-pacote', 'Selecione o Pacote'),
+  },
+  {
+    name: 'builder, procedures',
+    visitor: 'professional',
+    open: openBuilderProcedures,
+    dialog: { button: 'Ver detalhes de Microagulhamento', title: 'Microagulhamento' },
+  },
+  {
+    name: 'builder, receipt',
+    visitor: 'professional',
+    open: openReceipt,
+    dialog: { button: 'Sinergias', title: 'Sinergias' },
+  },
+  {
+    name: 'procedures and photos',
+    visitor: 'professional',
+    open: visit('/professional/editservices', 'Edição de Procedimentos'),
+  },
+  {
+    name: 'training library',
+    visitor: 'professional',
+    open: visit('/professional/trainings', 'Treinamentos'),
+  },
+  { name: 'training detail', visitor: 'professional', open: openTrainingDetail },
+
+  // Admin
+  {
+    name: 'users',
+    visitor: 'admin',
+    open: visit('/admin/users', 'Gestão de Usuários'),
+    dialog: { button: '+ Novo Usuário', title: 'Cadastro de Usuário' },
+  },
+  {
+    name: 'services',
+    visitor: 'admin',
+    open: visit('/admin/services', 'Gestão de Serviços'),
+    dialog: { button: '+ Novo Serviço', title: 'Cadastro de Serviço' },
+  },
+  {
+    name: 'packages',
+    visitor: 'admin',
+    open: visit('/admin/packages', 'Pacotes'),
+    dialog: { button: '+ Novo Pacote', title: 'Cadastro de Pacote' },
+  },
+  {
+    name: 'synergies',
+    visitor: 'admin',
+    open: visit('/admin/synergy', 'Sinergias'),
+    dialog: { button: '+ Nova Relação', title: 'Nova Relação' },
+  },
+  {
+    name: 'notices',
+    visitor: 'admin',
+    open: visit('/admin/notices', 'Gestão de Notificações'),
+    dialog: { button: '+ Nova notice', title: 'Nova notice' },
+  },
+  {
+    name: 'trainings',
+    visitor: 'admin',
+    open: visit('/admin/trainings', 'Gestão de Treinamentos'),
+    dialog: { button: '+ Adicionar', title: 'Novo Treinamento' },
+  },
+  {
+    name: 'AI prompts',
+    visitor: 'admin',
+    open: openPromptAi,
+    dialog: { button: 'Editar prompt', title: 'Editar prompt (IA)' },
+  },
+];
+
+async function signIn(page: Page, visitor: Visitor): Promise<void> {
+  if (visitor === 'professional') await signInAsNewUser(page, 'professional');
+  else if (visitor === 'admin') await signInAsAdmin(page);
+}
+
+/** Remembers the scheme the way the app's toggle does, before the app's first paint reads it. */
+async function chooseScheme(page: Page, scheme: Scheme): Promise<void> {
+  // The opposite system preference: the page can only be in `scheme` if the app applied it.
+  await page.emulateMedia({ colorScheme: scheme === 'dark' ? 'light' : 'dark' });
+  await page.addInitScript((value) => {
+    // Key of localStorageColorSchemeManager in apps/web/src/app/providers.tsx.
+    localStorage.setItem('portal-color-scheme', value);
+  }, scheme);
+}
+
+for (const screen of SCREENS) {
+  for (const scheme of ['light', 'dark'] as const) {
+    const title = screen.dialog
+      ? `${screen.name}, also with '${screen.dialog.title}' open (${scheme})`
+      : `${screen.name} (${scheme})`;
+
+    test(`no serious or critical axe finding: ${title}`, async ({ page }) => {
+      await chooseScheme(page, scheme);
+      await signIn(page, screen.visitor);
+      await screen.open(page);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      if (screen.dialog) {
+        await page.getByRole('button', { name: screen.dialog.button, exact: true }).click();
+        await expect(page.getByRole('dialog', { name: screen.dialog.title })).toBeVisible();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      }
+    });
+  }
+}
