@@ -6,6 +6,7 @@ import type { AppDb, Database } from './db/client.ts';
 import type { AttemptLimiter } from './auth/attempt-limiter.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { CatalogueCache } from './http/catalogue-cache.ts';
 
 /** What every module receives: the resources it may use, nothing global. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   tokens: TokenService;
   mailer: Mailer;
   loginLimiter: AttemptLimiter;
+  /** The catalogue lists as sent, checked against the database's catalogue version. */
+  catalogueCache: CatalogueCache;
 }
 
 export type ZodApp = FastifyInstance<

@@ -17,6 +17,7 @@ import { MemoryAttemptLimiter, type AttemptLimiter } from './auth/attempt-limite
 import { TokenService } from './auth/tokens.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installConditionalGet } from './http/conditional-get.ts';
+import { CatalogueCache } from './http/catalogue-cache.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { BODY_LIMIT_BYTES, LOGIN_FAILURE_WINDOW_MS } from './http/limits.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens: new TokenService(jwtSecret, config.tokenTtlSeconds),
     mailer: deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
     loginLimiter: deps.loginLimiter ?? new MemoryAttemptLimiter(LOGIN_FAILURE_WINDOW_MS),
+    catalogueCache: new CatalogueCache(database),
   };
 
   await app.register(helmet, {

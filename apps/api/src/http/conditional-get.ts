@@ -2,12 +2,17 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /** Whether an If-None-Match header names this entity tag (a list, or '*'). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function ifNoneMatchNames(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const value = tag.trim();
     return value === '*' || value === etag || value.replace(/^W\//, '') === etag.slice(2);
   });
+}
+
+/** A weak tag of the JSON bytes: equal bytes, equal tag, in every process. */
+export function entityTagOf(body: string | Buffer): string {
+  return `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /**
@@ -22,12 +27,12 @@ export function installConditionalGet(app: FastifyInstance): void {
     if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
     if (!request.url.startsWith('/api/v1/') || reply.hasHeader('cache-control')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `W/"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
+    const etag = entityTagOf(payload);
     reply.header('etag', etag);
     reply.header('cache-control', 'private, no-cache');
     // Vary: the same URL answers each user with their own data.
     reply.header('vary', 'Authorization');
-    if (!matches(request.headers['if-none-match'], etag)) return payload;
+    if (!ifNoneMatchNames(request.headers['if-none-match'], etag)) return payload;
     reply.code(304);
     return '';
   });

@@ -169,6 +169,29 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
         const again = await api(writer, 'GET', `/api/v1/notices/notices/${id}`, { token });
         expect((again.body as { active: boolean }).active).toBe(false);
       }
+      // Each process keeps the catalogue lists ready to send; a price changed through one is in
+      // the other's very next list, and a list read before stays tagged as the old one.
+      const service = await api(a, 'POST', '/api/v1/services/', {
+        token,
+        body: { name: 'Limpeza de Pele Compartilhada', block: 'A', value: 100, cost: 20 },
+      });
+      expect(service.status).toBe(201);
+      const first = service.body as { id: number; value: number };
+      expect((await api(b, 'GET', '/api/v1/services/', { token })).body).toEqual([service.body]);
+      for (const value of [110, 120]) {
+        const changed = await api(a, 'PATCH', `/api/v1/services/${first.id}`, {
+          token,
+          body: { value },
+        });
+        expect(changed.status).toBe(200);
+        for (const reader of [b, a]) {
+          const list = await api(reader, 'GET', '/api/v1/services/', { token });
+          const seen = (list.body as Array<{ id: number; value: number }>).find(
+            (s) => s.id === first.id,
+          );
+          expect(seen?.value).toBe(value);
+        }
+      }
       // A user deactivated through A is locked out of B on the next request.
       const created = await api(a, 'POST', '/api/v1/users/', {
         token,

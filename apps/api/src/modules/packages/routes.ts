@@ -10,7 +10,7 @@ import { errorResponses, idParams } from '../../http/schemas.ts';
 import { packagesService } from './service.ts';
 
 /** Yearly packages: everyone signed in reads them (the builder), only admins change them. */
-export const packagesRoutes: ModuleRoutes = (app, { db }) => {
+export const packagesRoutes: ModuleRoutes = (app, { db, catalogueCache }) => {
   const tags = ['packages'];
   const user = { access: 'user' as const };
   const admin = { access: 'admin' as const };
@@ -25,7 +25,8 @@ export const packagesRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: z.array(packageSchema), ...errorResponses },
       },
     },
-    (request) => packagesService.list(db, request.query),
+    (request, reply) =>
+      catalogueCache.send(request, reply, () => packagesService.list(db, request.query)),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import { errorResponses, idParams } from '../../http/schemas.ts';
 import { relationsService } from './service.ts';
 
 /** Synergy relations between two services (DESIGN section 4 fixes the path). */
-export const servicesRelationsRoutes: ModuleRoutes = (app, { db }) => {
+export const servicesRelationsRoutes: ModuleRoutes = (app, { db, catalogueCache }) => {
   const tags = ['services-relations'];
   const user = { access: 'user' as const };
   const admin = { access: 'admin' as const };
@@ -25,7 +25,8 @@ export const servicesRelationsRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: z.array(synergyRelationSchema), ...errorResponses },
       },
     },
-    (request) => relationsService.list(db, request.query),
+    (request, reply) =>
+      catalogueCache.send(request, reply, () => relationsService.list(db, request.query)),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import { errorResponses, idParams } from '../../http/schemas.ts';
 import { servicesService } from './service.ts';
 
 /** The catalogue of procedures: everyone signed in reads it, only admins change it. */
-export const servicesRoutes: ModuleRoutes = (app, { db }) => {
+export const servicesRoutes: ModuleRoutes = (app, { db, catalogueCache }) => {
   const tags = ['services'];
   const user = { access: 'user' as const };
   const admin = { access: 'admin' as const };
@@ -25,7 +25,8 @@ export const servicesRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: z.array(serviceSchema), ...errorResponses },
       },
     },
-    (request) => servicesService.list(db, request.query),
+    (request, reply) =>
+      catalogueCache.send(request, reply, () => servicesService.list(db, request.query)),
   );
 
   app.get(

@@ -1,0 +1,122 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { entityTagOf, ifNoneMatchNames } from './conditional-get.ts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Below this, compressing costs more than it saves (the same threshold as @fastify/compress). */
+const COMPRESS_FROM_BYTES = 2048;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface CachedAnswer {
+  version: string;
+  etag: string;
+  identity: Buffer;
+  /** Each encoding is made the first time a client asks for it, then kept with the answer. */
+  encoded: Partial<Record<Exclude<Encoding, 'identity'>, Promise<Buffer>>>;
+}
+
+/** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * The catalogue lists (procedures, packages, synergy relations) are read by every screen of
+ * every professional and change only when an admin edits the catalogue. Each process keeps them
+ * as sent — serialized, tagged and compressed — and checks `catalogue_version` (bumped by
+ * triggers in the writing transaction, migration 0002) before each answer, so a change made
+ * through any process, or straight in SQL, is seen by the next request everywhere.
+ */
+export class CatalogueCache {
+  private readonly answers = new Map<string, CachedAnswer>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly maxEntries = 64,
+  ) {}
+
+  async version(): Promise<string> {
+    const [row] = await this.database.query<{ version: string }>(
+      'SELECT version::text AS version FROM catalogue_version',
+    );
+    return row?.version ?? '0';
+  }
+
+  /**
+   * Answers a catalogue list from the cache, or loads, serializes (with the route's response
+   * schema) and keeps it. The key is the validated query, so unknown parameters share an entry.
+   * Resolves once the answer is sent (a Fastify reply is awaited until its response ends).
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    load: () => Promise<unknown>,
+  ): Promise<void> {
+    const key = `${request.routeOptions.url ?? request.url} ${JSON.stringify(request.query ?? {})}`;
+    const version = await this.version();
+    let answer = this.answers.get(key);
+    if (answer?.version !== version) {
+      const identity = Buffer.from(String(reply.serialize(await load())));
+      answer = { version, etag: entityTagOf(identity), identity, encoded: {} };
+      // Keep it only if no catalogue write committed while it was read: its data is `version`'s.
+      if ((await this.version()) === version) this.remember(key, answer);
+    }
+
+    reply.header('etag', answer.etag);
+    reply.header('cache-control', 'private, no-cache');
+    reply.header('vary', 'Authorization, Accept-Encoding');
+    if (ifNoneMatchNames(request.headers['if-none-match'], answer.etag)) {
+      await reply.code(304).send();
+      return;
+    }
+    reply.type('application/json; charset=utf-8');
+    const encoding =
+      answer.identity.length < COMPRESS_FROM_BYTES
+        ? 'identity'
+        : negotiateEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') {
+      await reply.send(answer.identity);
+      return;
+    }
+    answer.encoded[encoding] ??= encode(answer.identity, encoding);
+    reply.header('content-encoding', encoding);
+    await reply.send(await answer.encoded[encoding]);
+  }
+
+  private remember(key: string, answer: CachedAnswer): void {
+    this.answers.delete(key);
+    this.answers.set(key, answer);
+    // Map keeps insertion order: the first key is the one refreshed longest ago.
+    if (this.answers.size > this.maxEntries) {
+      const oldest = this.answers.keys().next().value;
+      if (oldest !== undefined) this.answers.delete(oldest);
+    }
+  }
+}
+
+function encode(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          // Made once per catalogue version, so a denser setting than per-request compression.
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzip(body, { level: 9 });
+}
