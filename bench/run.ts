@@ -4,7 +4,9 @@
  *
  * Environment: BENCH_DURATION (s per autocannon run, default 5), BENCH_CONNECTIONS (10),
  * BENCH_PDF_DOCUMENTS (30), BENCH_COLD_RUNS (3), BENCH_WEB_DIST (use an existing web build
- * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken), BENCH_ONLY (comma list of api,pdf,optimizer,cold,web),
+ * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken),
+ * BENCH_LIGHTHOUSE_ONLY (regular expression on "preset page", e.g. 'mobile builder'),
+ * BENCH_ONLY (comma list of api,pdf,optimizer,cold,web),
  * DATABASE_URL (adds the API reads on PostgreSQL), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import fs from 'node:fs';

@@ -46,6 +46,10 @@ const PAGES: WebPage[] = [
 ];
 const SCORE_BUDGETS = { desktop: 95, mobile: 90 } as const;
 const LIGHTHOUSE_RUNS = Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3));
+/** Only the Lighthouse runs whose "preset page" matches, e.g. 'mobile builder' (while tuning). */
+const LIGHTHOUSE_ONLY = process.env.BENCH_LIGHTHOUSE_ONLY
+  ? new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY, 'i')
+  : null;
 type Preset = keyof typeof SCORE_BUDGETS;
 
 interface Session {
@@ -144,6 +148,7 @@ export async function benchWeb(options: { demoDataDir?: string } = {}): Promise<
 
     for (const page of PAGES) {
       for (const preset of ['desktop', 'mobile'] as const) {
+        if (LIGHTHOUSE_ONLY && !LIGHTHOUSE_ONLY.test(`${preset} ${page.name}`)) continue;
         // Lighthouse varies from run to run (more so on a busy machine): the median of a few runs.
         const scores: number[] = [];
         for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {

@@ -26,7 +26,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ProcedureDetailDialog } from '../../components/procedure-detail-dialog';
+import { ProcedureDetailDialogSlot } from '../../components/procedure-detail-dialog-slot';
 import { usePageTitle } from '../../components/use-page-title';
 import { useActiveServicesQuery } from './api';
 import { AssistantDialogSlot } from './assistant-slot';
@@ -195,7 +195,11 @@ export default function BuilderPage() {
       </Grid>
       {isDesktop ? null : <PackageSummaryBar {...summaryProps} />}
 
-      <ProcedureDetailDialog procedure={detail} onClose={() => setDetail(null)} />
+      <ProcedureDetailDialogSlot
+        preload={step === 'services'}
+        procedure={detail}
+        onClose={() => setDetail(null)}
+      />
       <AssistantDialogSlot
         opened={assistantOpened}
         onClose={() => setAssistantOpened(false)}
