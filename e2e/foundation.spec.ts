@@ -138,3 +138,36 @@ test('dark mode survives a reload', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 });
+
+test("the remembered scheme paints the boot splash before the app's code arrives, under the CSP", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('portal-color-scheme', 'dark'));
+  // Without its JavaScript the page is only the HTML: the splash, in the remembered scheme.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByRole('status')).toContainText('Portal Estética');
+  expect(violations).toEqual([]);
+
+  // With it, the app replaces the splash with the styled sign-in form.
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await expect(page.locator('.boot-splash')).toHaveCount(0);
+  // The app's stylesheet is preloaded by the HTML (not holding the splash) and applied by the app.
+  await expect(page.locator('link[data-app-stylesheet]')).toHaveCount(1);
+  const applied = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('link[data-app-stylesheet]')).every(
+      (link) => (link as HTMLLinkElement).rel === 'stylesheet' && (link as HTMLLinkElement).sheet,
+    ),
+  );
+  expect(applied).toBe(true);
+  expect(violations).toEqual([]);
+});

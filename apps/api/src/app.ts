@@ -19,7 +19,7 @@ import { responseSerializerCompiler } from './http/serializer.ts';
 import { installConditionalGet } from './http/conditional-get.ts';
 import { CatalogueCache } from './http/catalogue-cache.ts';
 import { installErrorHandling } from './http/errors.ts';
-import { serveWebApp } from './http/web-app.ts';
+import { inlineScriptHashes, serveWebApp } from './http/web-app.ts';
 import { BODY_LIMIT_BYTES, LOGIN_FAILURE_WINDOW_MS } from './http/limits.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { AppContext, ModuleRoutes } from './app-context.ts';
@@ -123,7 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The inline color-scheme script of index.html, allowed by its hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDist)],
         // Mantine writes its CSS variables in style tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

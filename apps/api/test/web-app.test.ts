@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-const INDEX_HTML =
-  '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+const INLINE_SCRIPT = "document.documentElement.setAttribute('data-mantine-color-scheme', 'dark');";
+const INDEX_HTML = `<!doctype html><html><head><script>${INLINE_SCRIPT}</script><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>`;
 
 describe('the web app pages', () => {
   let web: TestApp;
@@ -55,6 +56,16 @@ describe('the web app pages', () => {
     expect(head).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/builder-page-1.js">',
     );
+  });
+
+  it("allows the page's inline script by its hash, and no other inline script", async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/login' });
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .find(([name]) => name === 'script-src');
+    const hash = crypto.createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(scriptSrc).toEqual(['script-src', "'self'", `'sha256-${hash}'`]);
   });
 
   it('matches a parameter segment and ignores the query string', async () => {

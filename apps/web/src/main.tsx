@@ -14,12 +14,31 @@ const { router, firstRouteReady } = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root não encontrado em index.html.');
 
+/**
+ * Applies the stylesheets index.html only preloads (see appStylesheetPreload in vite.config.ts),
+ * each where its link stands, so the pages' own styles still come after it. Settles when they
+ * are in use, or failed to load (the app then shows unstyled rather than not at all).
+ */
+function applyAppStylesheets(): Promise<void> {
+  const links = document.querySelectorAll<HTMLLinkElement>('link[data-app-stylesheet]');
+  return Promise.all(
+    [...links].map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => resolve(), { once: true });
+          link.rel = 'stylesheet';
+        }),
+    ),
+  ).then(() => undefined);
+}
+
 const root = createRoot(container);
-// The first URL's code is already on its way (the HTML links it): rendering once it is here puts
-// the page itself on screen first, instead of a loader that the page then replaces. A transition
-// lets React render that screen in small slices, so a slow phone stays responsive meanwhile (the
-// boot splash shows).
-void firstRouteReady.then(() =>
+// The first URL's code is already on its way (the HTML links it): rendering once it and the app's
+// styles are here puts the page itself on screen first, instead of a loader that the page then
+// replaces. A transition lets React render that screen in small slices, so a slow phone stays
+// responsive meanwhile (the boot splash shows).
+void Promise.all([firstRouteReady, applyAppStylesheets()]).then(() =>
   startTransition(() => {
     root.render(
       <StrictMode>

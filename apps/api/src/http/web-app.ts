@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,19 @@ interface RoutePage {
   /** '/professional/trainings/:id' as segments; ':…' matches any one segment. */
   segments: string[];
   html: string;
+}
+
+/**
+ * CSP sources for the inline scripts of the built index.html (the color scheme applied before
+ * the first paint): each allowed by its SHA-256, so script-src needs no 'unsafe-inline'.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  const file = path.join(webDist, 'index.html');
+  if (!fs.existsSync(file)) return [];
+  const html = fs.readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body = '']) => `'sha256-${crypto.createHash('sha256').update(body).digest('base64')}'`,
+  );
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');

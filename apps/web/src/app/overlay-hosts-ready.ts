@@ -8,7 +8,27 @@ const ready = new Promise<void>((resolve) => {
   markReady = resolve;
 });
 
+let requested = false;
+const requestListeners = new Set<() => void>();
+
+/** Asks providers.tsx to load the hosts now (a confirm dialog is wanted before they loaded). */
+export function requestOverlayHosts(): void {
+  if (requested) return;
+  requested = true;
+  for (const listener of requestListeners) listener();
+}
+
+export function overlayHostsRequested(): boolean {
+  return requested;
+}
+
+export function subscribeOverlayHostsRequest(listener: () => void): () => void {
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
+
 export function overlayHostsReady(): Promise<void> {
+  requestOverlayHosts();
   return ready;
 }
 

@@ -5,13 +5,17 @@ import { DatesProvider } from '@mantine/dates';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useAfterFirstScreen } from '../lib/use-after-first-screen';
 import { useSession } from '../lib/use-session';
+import { overlayHostsRequested, subscribeOverlayHostsRequest } from './overlay-hosts-ready';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
  * ModalsProvider (pt-BR labels) and Notifications. Modal brings ScrollArea and floating-ui
  * (~40 KB gzipped with the notification UI) that the sign-in screens never use, so the hosts load
- * only once someone is signed in or a notification is queued (register's success message).
+ * only for someone signed in, once the first screen is drawn (on a phone they would otherwise
+ * compete with it for the network), or at once when a notification is queued (register's success
+ * message) or a confirm dialog is asked for.
  */
 const OverlayHosts = lazy(() => import('./overlay-hosts'));
 
@@ -19,13 +23,20 @@ const hasQueuedNotification = () => notificationsStore.getState().notifications.
 
 function DeferredOverlayHosts({ eager }: { eager: boolean }) {
   const { token } = useSession();
+  const afterFirstScreen = useAfterFirstScreen();
   const notificationWaiting = useSyncExternalStore(
     notificationsStore.subscribe,
     hasQueuedNotification,
   );
+  const confirmWanted = useSyncExternalStore(subscribeOverlayHostsRequest, overlayHostsRequested);
   const [needed, setNeeded] = useState(false);
   // Once mounted the hosts stay (signing out must not cut a notification short).
-  if (!needed && (eager || token !== null || notificationWaiting)) setNeeded(true);
+  if (
+    !needed &&
+    (eager || (token !== null && afterFirstScreen) || notificationWaiting || confirmWanted)
+  ) {
+    setNeeded(true);
+  }
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
@@ -34,7 +45,7 @@ function DeferredOverlayHosts({ eager }: { eager: boolean }) {
   );
 }
 
-/** Same key as public/color-scheme.js, which applies it before the first paint. */
+/** Same key as the inline script of index.html, which applies it before the first paint. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'portal-color-scheme' });
 
 export interface AppProvidersProps {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { User } from '@portal/domain';
 import { api, isUser, saveStoredUser } from './api-client';
+import { useAfterFirstScreen } from './use-after-first-screen';
 import { useSession } from './use-session';
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
@@ -13,14 +14,16 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
 /**
  * Signed-in layouts call this once: it refreshes the stored user (an admin may have changed the
  * profile or name) and, through the api client's 401 handling, sends an expired session to
- * /login as soon as the shell opens instead of at the first action.
+ * /login as soon as the shell opens instead of at the first action. It waits until the first
+ * screen is drawn: the page's own requests (which also meet an expired session) go first.
  */
 export function useCurrentUserRefresh(): void {
   const { token } = useSession();
+  const afterFirstScreen = useAfterFirstScreen();
   const query = useQuery({
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => fetchCurrentUser(signal),
-    enabled: token !== null,
+    enabled: token !== null && afterFirstScreen,
     staleTime: 5 * 60_000,
     retry: false,
   });
