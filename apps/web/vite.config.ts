@@ -113,8 +113,8 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    // @mantine/dates is hoisted to the root node_modules next to its own @mantine/core; without
-    // this it would read a different MantineProvider context than the app.
+    // A package hoisted next to its own copy of @mantine/core or React would otherwise read a
+    // different provider context than the app.
     dedupe: singletonPackages,
   },
   server: {

@@ -1,6 +1,4 @@
-import 'dayjs/locale/pt-br';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 // Only the notifications store (no UI): it tells when a notification is waiting to be shown.
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -65,10 +63,8 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
         defaultColorScheme="auto"
         env={env}
       >
-        <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
-          {children}
-          <DeferredOverlayHosts eager={env === 'test'} />
-        </DatesProvider>
+        {children}
+        <DeferredOverlayHosts eager={env === 'test'} />
       </MantineProvider>
     </QueryClientProvider>
   );
