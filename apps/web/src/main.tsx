@@ -12,6 +12,8 @@ const { router, firstRouteReady } = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root não encontrado em index.html.');
 
+const STYLESHEET_WAIT_LIMIT_MS = 10_000;
+
 /**
  * Applies the stylesheets index.html only preloads (see appStylesheetPreload in vite.config.ts),
  * each where its link stands, so the pages' own styles still come after it. Settles when they
@@ -25,6 +27,8 @@ function applyAppStylesheets(): Promise<void> {
         new Promise<void>((resolve) => {
           link.addEventListener('load', () => resolve(), { once: true });
           link.addEventListener('error', () => resolve(), { once: true });
+          // A browser that never reports the switch must not keep the app from starting.
+          window.setTimeout(resolve, STYLESHEET_WAIT_LIMIT_MS);
           link.rel = 'stylesheet';
         }),
     ),
