@@ -7,6 +7,8 @@ import { useSession } from './use-session';
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
+const STORED_USER_REFRESH_DELAY_MS = 1500;
+
 export function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
   return api.get<User>('/api/v1/auth/me', { signal });
 }
@@ -14,12 +16,13 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
 /**
  * Signed-in layouts call this once: it refreshes the stored user (an admin may have changed the
  * profile or name) and, through the api client's 401 handling, sends an expired session to
- * /login as soon as the shell opens instead of at the first action. It waits until the first
- * screen is drawn: the page's own requests (which also meet an expired session) go first.
+ * /login soon after the shell opens instead of at the first action. It waits until the first
+ * screen is drawn and its data had time to arrive: the page's own requests (which meet an expired
+ * session first anyway) are what the user is waiting for.
  */
 export function useCurrentUserRefresh(): void {
   const { token } = useSession();
-  const afterFirstScreen = useAfterFirstScreen();
+  const afterFirstScreen = useAfterFirstScreen(STORED_USER_REFRESH_DELAY_MS);
   const query = useQuery({
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => fetchCurrentUser(signal),

@@ -15,15 +15,24 @@ export function whenIdle(callback: () => void): () => void {
 }
 
 /**
- * False on the first render, true once the browser is idle after it. Work the first screen does
- * not need (the modal host, refreshing the stored user) waits for it, so on a phone it does not
- * share the network and the main thread with what the user is waiting to see.
+ * False on the first render, true once the browser is idle after it (and `settleMs` more). Work
+ * the first screen does not need (the modal host, refreshing the stored user) waits for it, so on
+ * a phone it does not share the network and the main thread with what the user is waiting to see.
  */
-export function useAfterFirstScreen(): boolean {
+export function useAfterFirstScreen(settleMs = 0): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
-    return whenIdle(() => setReady(true));
-  }, [ready]);
+    let cancelDelay = () => {};
+    const cancelIdle = whenIdle(() => {
+      if (settleMs <= 0) return setReady(true);
+      const handle = window.setTimeout(() => setReady(true), settleMs);
+      cancelDelay = () => window.clearTimeout(handle);
+    });
+    return () => {
+      cancelIdle();
+      cancelDelay();
+    };
+  }, [ready, settleMs]);
   return ready;
 }
