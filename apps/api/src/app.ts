@@ -20,7 +20,7 @@ import { installConditionalGet } from './http/conditional-get.ts';
 import { CatalogueCache } from './http/catalogue-cache.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { inlineScriptHashes, serveWebApp } from './http/web-app.ts';
-import { BODY_LIMIT_BYTES, LOGIN_FAILURE_WINDOW_MS } from './http/limits.ts';
+import { BODY_LIMIT_BYTES, COMPRESS_FROM_BYTES, LOGIN_FAILURE_WINDOW_MS } from './http/limits.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { AppContext, ModuleRoutes } from './app-context.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   installConditionalGet(app);
-  await app.register(compress, { threshold: 2048, encodings: ['br', 'gzip'] });
+  await app.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
 
   installAccessControl(app, ctx.db, ctx.tokens);
 

@@ -3,12 +3,10 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { entityTagOf, ifNoneMatchNames } from './conditional-get.ts';
+import { COMPRESS_FROM_BYTES } from './limits.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-/** Below this, compressing costs more than it saves (the same threshold as @fastify/compress). */
-const COMPRESS_FROM_BYTES = 2048;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
