@@ -384,6 +384,9 @@ describe(`fuzzing every route (${RUNS} runs each)`, () => {
       `${routeKey(route)} never answers 5xx, and a 4xx is clean and changes nothing`,
       async () => {
         const validUrl = await f.urlFor(route);
+        // Filling the URL may write fixture rows (the image route re-uploads a photo a PUT run
+        // cleared): that write is the test's setup, not something the request under test did.
+        lastDigest = await digest();
         await fc.assert(
           fc.asyncProperty(requestArb(route, validUrl), async (request) => {
             const res = await t.app.inject({
