@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { seriousAxeViolations } from './a11y.ts';
-import { signInAsAdmin, signInAsNewUser, uniqueName } from './fixtures.ts';
+import { adminToken, signInAsAdmin, signInAsNewUser, uniqueName } from './fixtures.ts';
 
 const YOUTUBE_ID = 'pE7PacoteAn';
 
@@ -124,6 +124,42 @@ test('an admin publishes a training and a professional finds, opens and likes it
   // Voltar goes back one step, to the library.
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(page).toHaveURL(/\/professional\/trainings$/);
+});
+
+test('a still that does not load leaves "Sem thumbnail" readable beside the play button', async ({
+  page,
+  context,
+}) => {
+  // YouTube unreachable (a clinic network that blocks it, or a video taken down).
+  await context.route('https://img.youtube.com/**', (route) => route.abort('failed'));
+  const title = uniqueName('Massagem relaxante');
+  const created = await page.request.post('/api/v1/trainings/', {
+    headers: { authorization: `Bearer ${await adminToken(page.request)}` },
+    data: {
+      title,
+      description: 'Sequência de manobras.',
+      category: 'body',
+      video_url: `https://www.youtube.com/watch?v=${YOUTUBE_ID}`,
+      active: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await signInAsNewUser(page, 'professional');
+  await page.goto('/professional/trainings');
+  await page.getByPlaceholder('Pesquisar vídeo ou descrição').fill(title);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const card = page.getByRole('article').filter({ hasText: title });
+  const fallback = card.getByText('Sem thumbnail');
+  await expect(fallback).toBeVisible();
+  const play = card
+    .getByRole('link', { name: `Assistir: ${title}` })
+    .locator('span')
+    .first();
+  const [text, button] = await Promise.all([fallback.boundingBox(), play.boundingBox()]);
+  if (!text || !button) throw new Error('sem caixa para o texto ou o botão');
+  // The text sits wholly below the round play button.
+  expect(text.y).toBeGreaterThanOrEqual(button.y + button.height);
 });
 
 test('a professional cannot open the management page', async ({ page }) => {
