@@ -286,3 +286,21 @@ test('a manager adds captioned photos and sees them in the detail dialog', async
   await detail.getByRole('button', { name: 'Voltar' }).click();
   await expect(detail).toBeHidden();
 });
+
+test('status badges keep their whole word on a laptop screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // A long procedure name presses the table for room, as a real catalogue does.
+  await createService(page.request, {
+    name: uniqueName('Radiofrequência Microagulhada Facial Completa'),
+  });
+  await signInAsAdmin(page);
+  for (const path of ['/admin/services', '/admin/packages', '/admin/users']) {
+    await page.goto(path);
+    const badges = page.getByRole('table').locator('.mantine-Badge-label');
+    await expect(badges.first()).toBeVisible();
+    const cut = await badges.evaluateAll((labels) =>
+      labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent),
+    );
+    expect(cut, `${path}: rótulos cortados`).toEqual([]);
+  }
+});

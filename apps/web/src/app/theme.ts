@@ -38,6 +38,13 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   components: {
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    // A status badge ('ATIVO', 'INATIVO') is never cut to 'AT…' when a table column is pressed
+    // for room: its label ellipsis otherwise lets the column shrink below the word.
+    // (Written without Badge.extend so the theme does not pull Badge into every page's code.)
+    Badge: {
+      styles: (_theme: unknown, props: { variant?: string }) =>
+        props.variant === 'dot' ? { root: { minWidth: 'max-content' } } : {},
+    },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
     // Mantine's eye button is English and skipped by Tab; ours is named in pt-BR and reachable
     // (its pressed state tells whether the password is showing).

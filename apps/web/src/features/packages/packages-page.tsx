@@ -125,7 +125,7 @@ export default function PackagesPage() {
   } else {
     content = (
       // Wide table: scrolls sideways on a phone instead of squeezing the columns.
-      <Table.ScrollContainer minWidth={1100}>
+      <Table.ScrollContainer minWidth={1000}>
         <Table striped highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>

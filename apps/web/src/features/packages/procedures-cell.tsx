@@ -13,9 +13,10 @@ export function ProceduresCell({ ids, namesById }: ProceduresCellProps) {
   if (ids.length === 0) return <Text c="dimmed">—</Text>;
   const more = moreProceduresLabel(ids.length);
   return (
-    <Group gap={4} maw={360}>
+    <Group gap={4} maw={300}>
       {ids.slice(0, PACKAGE_ROW_PROCEDURES_SHOWN).map((id) => (
-        <Badge key={id} variant="default" tt="none" fw={500}>
+        // Whole names: a column pressed for room wraps the badges rather than cutting them.
+        <Badge key={id} variant="default" tt="none" fw={500} miw="max-content">
           {namesById.get(id) ?? `#${id}`}
         </Badge>
       ))}
