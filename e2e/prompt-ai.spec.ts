@@ -2,6 +2,21 @@ import { expect, test } from '@playwright/test';
 import { seriousAxeViolations } from './a11y.ts';
 import { signInAsAdmin, uniqueName } from './fixtures.ts';
 
+test('on a laptop screen the list shows every column without sideways scrolling', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAsAdmin(page);
+  await page.goto('/admin/prompt-ai');
+  const edit = page.getByRole('button', { name: 'Editar recomendacao_pacote' });
+  await expect(edit).toBeVisible();
+  await expect(edit).toBeInViewport({ ratio: 1 });
+  const overflow = await page
+    .locator('.mantine-TableScrollContainer-scrollContainer')
+    .evaluate((box) => box.scrollWidth - box.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test('an admin edits a prompt and sees it updated', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/admin/prompt-ai');

@@ -209,13 +209,14 @@ export default function PromptAiPage() {
           w={200}
         />
       </Group>
+      {/* Side by side only where the list's four columns fit without sideways scrolling. */}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
           <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
             {list}
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
           <Paper
             withBorder
             radius="md"
