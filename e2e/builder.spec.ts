@@ -209,14 +209,17 @@ test.describe('on a phone', () => {
 
     await bar.getByRole('button', { name: 'Gerar Pacote' }).click();
     await expect(page).toHaveURL(/\/recibo$/);
+    // Sessions and unit value sit under the name, so every figure fits the phone's width.
     expect(await rowCells(page, 'Limpeza de Pele Profunda')).toEqual([
-      'Limpeza de Pele Profunda',
-      '2',
-      'R$ 180,00',
+      'Limpeza de Pele Profunda 2 × R$ 180,00',
       'R$ 360,00',
     ]);
     expect(await footer(page, 'Valor do Pacote')).toBe('R$ 3.600,00');
     expect(await footer(page, 'Valor Mensal (12x)')).toBe('R$ 300,00');
+    for (const label of ['Valor Total Avulso', 'Desconto Gerado', 'Valor Mensal (12x)']) {
+      const box = await page.getByRole('row', { name: label }).getByRole('cell').boundingBox();
+      expect(box && box.x + box.width, label).toBeLessThanOrEqual(390);
+    }
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.reload();

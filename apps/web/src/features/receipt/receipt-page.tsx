@@ -35,6 +35,7 @@ import {
   IconHeartHandshake,
   IconSparkles,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -120,6 +121,9 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
   const [pdfRequest, setPdfRequest] = useState<PdfRequest | null>(null);
   const [pdfRequestId, setPdfRequestId] = useState(0);
   const clientName = state.clientPreferences.client_name?.trim() ?? '';
+  // On a phone the four columns need ~440 px: sessions and unit value move under the name, so
+  // the totals a client looks at are on screen without scrolling sideways.
+  const compact = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
 
   const openPdf = (request: PdfRequest) => {
     setPdfRequestId((id) => id + 1);
@@ -155,9 +159,9 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
         <Title order={2} size="h4" id="receipt-summary" mb="sm">
           Resumo do Pacote
         </Title>
-        {/* On phones the table scrolls sideways; the focusable region lets keyboards scroll too. */}
+        {/* A long name can still widen it: then it scrolls, and the region lets keyboards scroll. */}
         <Table.ScrollContainer
-          minWidth={480}
+          minWidth={compact ? 0 : 480}
           type="native"
           tabIndex={0}
           role="region"
@@ -167,15 +171,19 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Procedimento</Table.Th>
-                <Table.Th ta="right">Sessões</Table.Th>
-                <Table.Th ta="right">Valor Unitário</Table.Th>
+                {compact ? null : (
+                  <>
+                    <Table.Th ta="right">Sessões</Table.Th>
+                    <Table.Th ta="right">Valor Unitário</Table.Th>
+                  </>
+                )}
                 <Table.Th ta="right">Valor Total</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
+                  <Table.Td colSpan={compact ? 2 : 4}>
                     <Text c="dimmed" size="sm">
                       Nenhum procedimento selecionado.
                     </Text>
@@ -184,22 +192,48 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
               ) : (
                 rows.map((row) => (
                   <Table.Tr key={row.service.id}>
-                    <Table.Td>{row.service.name}</Table.Td>
-                    <Table.Td ta="right">{row.sessions}</Table.Td>
-                    <Table.Td ta="right">{formatBRL(row.unit)}</Table.Td>
-                    <Table.Td ta="right">{formatBRL(row.total)}</Table.Td>
+                    {compact ? (
+                      <Table.Td>
+                        {row.service.name}
+                        <Text size="xs" c="dimmed">
+                          {row.sessions} × {formatBRL(row.unit)}
+                        </Text>
+                      </Table.Td>
+                    ) : (
+                      <>
+                        <Table.Td>{row.service.name}</Table.Td>
+                        <Table.Td ta="right">{row.sessions}</Table.Td>
+                        <Table.Td ta="right">{formatBRL(row.unit)}</Table.Td>
+                      </>
+                    )}
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatBRL(row.total)}
+                    </Table.Td>
                   </Table.Tr>
                 ))
               )}
             </Table.Tbody>
             <Table.Tfoot>
-              <FooterRow label="Valor Total Avulso" value={formatBRL(totals.servicesTotalValue)} />
-              <FooterRow label="Valor do Pacote" value={formatBRL(totals.annual)} />
               <FooterRow
+                compact={compact}
+                label="Valor Total Avulso"
+                value={formatBRL(totals.servicesTotalValue)}
+              />
+              <FooterRow
+                compact={compact}
+                label="Valor do Pacote"
+                value={formatBRL(totals.annual)}
+              />
+              <FooterRow
+                compact={compact}
                 label="Desconto Gerado"
                 value={`${formatBRL(totals.desconto)} (${formatPercent(totals.descontoPct)})`}
               />
-              <FooterRow label="Valor Mensal (12x)" value={formatBRL(totals.monthly)} />
+              <FooterRow
+                compact={compact}
+                label="Valor Mensal (12x)"
+                value={formatBRL(totals.monthly)}
+              />
             </Table.Tfoot>
           </Table>
         </Table.ScrollContainer>
@@ -277,10 +311,10 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
   );
 }
 
-function FooterRow({ label, value }: { label: string; value: string }) {
+function FooterRow({ label, value, compact }: { label: string; value: string; compact: boolean }) {
   return (
     <Table.Tr>
-      <Table.Th colSpan={3} scope="row">
+      <Table.Th colSpan={compact ? 1 : 3} scope="row">
         {label}
       </Table.Th>
       <Table.Td ta="right" fw={700}>
