@@ -41,9 +41,15 @@ export const theme = createTheme({
     // A status badge ('ATIVO', 'INATIVO') is never cut to 'AT…' when a table column is pressed
     // for room: its label ellipsis otherwise lets the column shrink below the word.
     // (Written without Badge.extend so the theme does not pull Badge into every page's code.)
+    // A gray dot ('INATIVO') takes the dimmed text colour: the dark scheme's filled gray
+    // (gray-8) would vanish into the badge's own dark background.
     Badge: {
       styles: (_theme: unknown, props: { variant?: string }) =>
         props.variant === 'dot' ? { root: { minWidth: 'max-content' } } : {},
+      vars: (_theme: unknown, props: { variant?: string; color?: string }) =>
+        props.variant === 'dot' && props.color === 'gray'
+          ? { root: { '--badge-dot-color': 'var(--mantine-color-dimmed)' } }
+          : { root: {} },
     },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
     // Mantine's eye button is English and skipped by Tab; ours is named in pt-BR and reachable
