@@ -29,8 +29,14 @@ export async function waitForAnimationsToSettle(page: Page): Promise<void> {
  * Third-party frames (the YouTube player) are excluded: their markup is not ours to fix.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  // The rotating banner may start its next fade while axe is still measuring; with reduced
+  // motion (which the app honours) every change is instant, so axe sees only settled colours.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await waitForAnimationsToSettle(page);
-  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  const results = await new AxeBuilder({ page })
+    .exclude('iframe')
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: null }));
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
