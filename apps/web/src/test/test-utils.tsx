@@ -71,3 +71,23 @@ export function renderApp(path: string) {
   );
   return { ...result, router };
 }
+
+/**
+ * Mantine's useMediaQuery reads matchMedia, which jsdom lacks (the setup's stub matches nothing,
+ * i.e. a phone): the desktop layouts need min-width: 48em. Restored after each test.
+ */
+export function stubViewport(kind: 'desktop' | 'phone'): void {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: kind === 'desktop' ? query.includes('min-width') : query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}

@@ -1,5 +1,5 @@
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import {
   IconArrowsJoin,
   IconBell,
@@ -17,6 +17,7 @@ import { BrandLink } from '../../components/brand-link';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { PageLoader } from '../../components/page-loader';
 import { useCurrentUserRefresh } from '../../lib/current-user';
+import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useSession } from '../../lib/use-session';
 import { useSignOut } from '../../lib/use-sign-out';
 
@@ -56,7 +57,7 @@ export default function AdminLayout() {
   });
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   // A collapsed navbar only slides off screen; `inert` keeps its links out of the tab order.
-  const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useIsDesktop();
   const sidebarVisible = isDesktop ? desktopOpened : mobileOpened;
 
   return (

@@ -1,5 +1,5 @@
 import { AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { isAdminProfile } from '../../lib/profiles';
 import {
   IconHome,
@@ -16,6 +16,7 @@ import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { PageLoader } from '../../components/page-loader';
 import { NoticeBannerSlot } from '../../features/notices/notice-banner';
 import { useCurrentUserRefresh } from '../../lib/current-user';
+import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useSession } from '../../lib/use-session';
 import { useSignOut } from '../../lib/use-sign-out';
 
@@ -50,7 +51,7 @@ export default function ProfessionalLayout() {
   const { pathname } = useLocation();
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   // The drawer exists for phones only; `inert` keeps its off-screen links out of the tab order.
-  const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useIsDesktop();
   const drawerVisible = !isDesktop && menuOpened;
   const links = isAdminProfile(user?.profile)
     ? [...PROFESSIONAL_LINKS, ADMIN_AREA_LINK]

@@ -6,8 +6,15 @@ import {
   type Package,
   type Service,
 } from '@portal/domain';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../../test/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  jsonResponse,
+  makeUser,
+  mockFetch,
+  renderApp,
+  signInAs,
+  stubViewport,
+} from '../../test/test-utils';
 
 function makeService(id: number, overrides: Partial<Service> = {}): Service {
   return {
@@ -81,23 +88,6 @@ function serveCatalogue({ packageList = packages }: { packageList?: Package[] } 
     if (url.startsWith('/api/v1/synergies/')) return jsonResponse({ items: [], engine: 'local' });
     return jsonResponse({ detail: 'Não encontrado.' }, 404);
   });
-}
-
-/** Mantine's useMediaQuery reads matchMedia; the desktop layout needs min-width: 48em. */
-function stubViewport(kind: 'desktop' | 'phone') {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: kind === 'desktop' ? query.includes('min-width') : query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
 }
 
 async function openBuilder(kind: 'desktop' | 'phone' = 'desktop') {

@@ -1,5 +1,4 @@
 import { Alert, Button, Grid, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   RECEIPT_STORAGE_KEY,
   SERVICE_BLOCKS,
@@ -28,6 +27,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ProcedureDetailDialogSlot } from '../../components/procedure-detail-dialog-slot';
 import { usePageTitle } from '../../components/use-page-title';
+import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useActiveServicesQuery } from './api';
 import { AssistantDialogSlot } from './assistant-slot';
 import { BuilderHeader } from './builder-header';
@@ -50,7 +50,7 @@ function saveReceiptState(state: ReceiptState): void {
 export default function BuilderPage() {
   usePageTitle('Montar pacote');
   const navigate = useNavigate();
-  const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useIsDesktop();
   const servicesQuery = useActiveServicesQuery();
   const catalogue = servicesQuery.data ?? NO_SERVICES;
 

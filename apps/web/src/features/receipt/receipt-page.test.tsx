@@ -18,6 +18,7 @@ import {
   makeUser,
   mockFetch,
   signInAs,
+  stubViewport,
   type FetchHandler,
 } from '../../test/test-utils';
 
@@ -156,6 +157,7 @@ describe('/recibo', () => {
   });
 
   it('shows the summary table with exact pt-BR figures from the router state', async () => {
+    stubViewport('desktop');
     serve();
     renderReceipt({ state: receipt() });
     expect(await screen.findByRole('heading', { name: 'Resumo do Pacote' })).toBeInTheDocument();
@@ -172,6 +174,28 @@ describe('/recibo', () => {
     // Avulso 9.000 + 1.250,50 + 2.800 = R$ 13.050,50; discount R$ 1.050,50 = 8,0% off.
     expect(footerValue('Valor Total Avulso')).toBe('R$ 13.050,50');
     expect(footerValue('Valor do Pacote')).toBe('R$ 12.000,00');
+    expect(footerValue('Desconto Gerado')).toBe('R$ 1.050,50 (8,0%)');
+    expect(footerValue('Valor Mensal (12x)')).toBe('R$ 1.000,00');
+  });
+
+  it('on a phone puts sessions and unit value under the name, keeping every total', async () => {
+    stubViewport('phone');
+    serve();
+    renderReceipt({ state: receipt() });
+    expect(await screen.findByRole('heading', { name: 'Resumo do Pacote' })).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Procedimento', 'Valor Total']);
+    const botox = screen.getByRole('row', { name: /Botox/ });
+    expect(
+      within(botox)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent?.replace(/\s+/g, ' ')),
+    ).toEqual(['Botox2 × R$ 4.500,00', 'R$ 9.000,00']);
+    expect(footerValue('Valor Total Avulso')).toBe('R$ 13.050,50');
     expect(footerValue('Desconto Gerado')).toBe('R$ 1.050,50 (8,0%)');
     expect(footerValue('Valor Mensal (12x)')).toBe('R$ 1.000,00');
   });

@@ -35,11 +35,11 @@ import {
   IconHeartHandshake,
   IconSparkles,
 } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { usePageTitle } from '../../components/use-page-title';
+import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useSynergiesQuery, type PdfRequest } from './api';
 import { PdfPreviewDialog } from './pdf-preview-dialog';
 import { SynergyListDialog } from './synergy-list-dialog';
@@ -123,7 +123,7 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
   const clientName = state.clientPreferences.client_name?.trim() ?? '';
   // On a phone the four columns need ~440 px: sessions and unit value move under the name, so
   // the totals a client looks at are on screen without scrolling sideways.
-  const compact = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const compact = !useIsDesktop();
 
   const openPdf = (request: PdfRequest) => {
     setPdfRequestId((id) => id + 1);
