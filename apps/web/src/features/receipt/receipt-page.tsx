@@ -124,6 +124,7 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
   // On a phone the four columns need ~440 px: sessions and unit value move under the name, so
   // the totals a client looks at are on screen without scrolling sideways.
   const compact = !useIsDesktop();
+  const columnCount = compact ? 2 : 4;
 
   const openPdf = (request: PdfRequest) => {
     setPdfRequestId((id) => id + 1);
@@ -183,7 +184,7 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
             <Table.Tbody>
               {rows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={compact ? 2 : 4}>
+                  <Table.Td colSpan={columnCount}>
                     <Text c="dimmed" size="sm">
                       Nenhum procedimento selecionado.
                     </Text>
@@ -214,26 +215,17 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
               )}
             </Table.Tbody>
             <Table.Tfoot>
-              <FooterRow
-                compact={compact}
-                label="Valor Total Avulso"
-                value={formatBRL(totals.servicesTotalValue)}
-              />
-              <FooterRow
-                compact={compact}
-                label="Valor do Pacote"
-                value={formatBRL(totals.annual)}
-              />
-              <FooterRow
-                compact={compact}
-                label="Desconto Gerado"
-                value={`${formatBRL(totals.desconto)} (${formatPercent(totals.descontoPct)})`}
-              />
-              <FooterRow
-                compact={compact}
-                label="Valor Mensal (12x)"
-                value={formatBRL(totals.monthly)}
-              />
+              {[
+                { label: 'Valor Total Avulso', value: formatBRL(totals.servicesTotalValue) },
+                { label: 'Valor do Pacote', value: formatBRL(totals.annual) },
+                {
+                  label: 'Desconto Gerado',
+                  value: `${formatBRL(totals.desconto)} (${formatPercent(totals.descontoPct)})`,
+                },
+                { label: 'Valor Mensal (12x)', value: formatBRL(totals.monthly) },
+              ].map(({ label, value }) => (
+                <FooterRow key={label} label={label} value={value} labelSpan={columnCount - 1} />
+              ))}
             </Table.Tfoot>
           </Table>
         </Table.ScrollContainer>
@@ -311,10 +303,19 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
   );
 }
 
-function FooterRow({ label, value, compact }: { label: string; value: string; compact: boolean }) {
+/** A total under the table: its label spans every column but the last, where the value sits. */
+function FooterRow({
+  label,
+  value,
+  labelSpan,
+}: {
+  label: string;
+  value: string;
+  labelSpan: number;
+}) {
   return (
     <Table.Tr>
-      <Table.Th colSpan={compact ? 1 : 3} scope="row">
+      <Table.Th colSpan={labelSpan} scope="row">
         {label}
       </Table.Th>
       <Table.Td ta="right" fw={700}>
