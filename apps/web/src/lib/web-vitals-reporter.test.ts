@@ -4,7 +4,6 @@ import { appRoutes } from '../app/router';
 import {
   routePattern,
   startWebVitalsReporting,
-  VITALS_PATH,
   type ReportedMetric as Reported,
 } from './web-vitals-reporter';
 
@@ -31,7 +30,7 @@ describe('startWebVitalsReporting', () => {
 
   it('sends the page view’s metrics in one request when the page is hidden', () => {
     let report: (metric: Reported) => void = () => {};
-    const send = vi.fn<(path: string, body: WebVitalsReport) => void>();
+    const send = vi.fn<(report: WebVitalsReport) => void>();
     startWebVitalsReporting({
       page: '/professional/trainings/:id',
       device: 'phone',
@@ -56,7 +55,7 @@ describe('startWebVitalsReporting', () => {
 
     setVisibility('hidden');
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith(VITALS_PATH, {
+    expect(send).toHaveBeenCalledWith({
       page: '/professional/trainings/:id',
       device: 'phone',
       entries: [
@@ -74,7 +73,7 @@ describe('startWebVitalsReporting', () => {
     report(metric('INP', 'v6-1-5', 140));
     setVisibility('hidden');
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send.mock.calls[1]?.[1].entries).toEqual([
+    expect(send.mock.calls[1]?.[0].entries).toEqual([
       { id: 'v6-1-5', name: 'INP', value: 140, rating: 'good', navigation_type: 'navigate' },
     ]);
   });

@@ -8,7 +8,7 @@ import {
   type WebVitalName,
   type WebVitalsReport,
 } from '@portal/domain';
-import { sendBeacon } from './api-client';
+import { sendVitalsReport } from '../api/vitals';
 
 /**
  * Field data (issue 17): the Core Web Vitals of this visit, sent to POST /api/v1/vitals in one
@@ -16,8 +16,6 @@ import { sendBeacon } from './api-client';
  * module once the first screen is idle; web-vitals reads the entries the browser buffered
  * before, so loading it late loses no metric.
  */
-
-export const VITALS_PATH = '/api/v1/vitals';
 
 /**
  * The route pattern a URL renders ('/professional/trainings/:id'), never the URL itself: no id or
@@ -46,7 +44,7 @@ export interface WebVitalsReporting {
   device: DeviceClass;
   /** For tests: where the metrics come from (web-vitals in the app). */
   observe?: (report: (metric: ReportedMetric) => void) => void;
-  send?: (path: string, body: WebVitalsReport) => void;
+  send?: (report: WebVitalsReport) => void;
 }
 
 const observeCoreWebVitals = (report: (metric: ReportedMetric) => void) => {
@@ -64,7 +62,7 @@ export function startWebVitalsReporting({
   page,
   device,
   observe = observeCoreWebVitals,
-  send = sendBeacon,
+  send = sendVitalsReport,
 }: WebVitalsReporting): void {
   const pending = new Map<string, ReportedMetric & { name: WebVitalName }>();
   observe((metric) => {
@@ -80,7 +78,7 @@ export function startWebVitalsReporting({
       navigation_type: metric.navigationType,
     }));
     pending.clear();
-    send(VITALS_PATH, { page, device, entries });
+    send({ page, device, entries });
   };
   // Bubble phase on window: web-vitals reports on the same event in the capture phase, so its
   // final values are in `pending` by the time this runs.
