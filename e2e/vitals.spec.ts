@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { WebVitalsSummary } from '@portal/domain';
+import { seriousAxeViolations } from './a11y.ts';
 import { adminToken, signInAsAdmin } from './fixtures.ts';
 
 /**
@@ -88,4 +89,12 @@ test('a visit reports its Web Vitals by beacon, as a route pattern, and admins r
   await expect(
     page.getByRole('row').filter({ hasText: '/professional/trainings/:id' }),
   ).toBeVisible();
+
+  // Its rating badges stay readable in both color schemes.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: '/login' })).toBeVisible();
+    expect(await seriousAxeViolations(page), colorScheme).toEqual([]);
+  }
 });

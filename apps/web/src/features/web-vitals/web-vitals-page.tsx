@@ -24,7 +24,7 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { vitalsSummaryQueryOptions } from '../../api/vitals';
 import { EmptyState } from '../../components/empty-state';
 import { usePageTitle } from '../../components/use-page-title';
@@ -108,6 +108,21 @@ function MetricCell({ name, row }: { name: WebVitalName; row: WebVitalsSummaryRo
   );
 }
 
+/** A long pattern wraps after a slash, not inside a word. */
+function RoutePattern({ pattern }: { pattern: string }) {
+  const parts = pattern.split('/');
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
+
 function thresholdsText(name: WebVitalName): string {
   const { good, poor } = WEB_VITAL_THRESHOLDS[name];
   return `${name}: bom até ${formatWebVital(name, good)}, ruim acima de ${formatWebVital(name, poor)}`;
@@ -170,8 +185,8 @@ export default function WebVitalsPage() {
             {rows.map((row) => (
               <Table.Tr key={`${row.page} ${row.device}`}>
                 <Table.Td>
-                  <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {row.page}
+                  <Text ff="monospace" size="sm">
+                    <RoutePattern pattern={row.page} />
                   </Text>
                 </Table.Td>
                 <Table.Td>{DEVICE_CLASS_LABELS[row.device]}</Table.Td>
