@@ -56,16 +56,15 @@ const root = createRoot(container);
 // styles are here puts the page itself on screen first, instead of a loader that the page then
 // replaces. A transition lets React render that screen in small slices, so a slow phone stays
 // responsive meanwhile (the boot splash shows).
-void Promise.all([firstRouteReady, applyAppStylesheets()])
-  .then(() =>
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <AppProviders queryClient={queryClient}>
-            <AppRouterProvider router={router} />
-          </AppProviders>
-        </StrictMode>,
-      );
-    }),
-  )
-  .then(reportWebVitalsWhenIdle);
+const firstRender = Promise.all([firstRouteReady, applyAppStylesheets()]).then(() =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <AppRouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  }),
+);
+void firstRender.then(reportWebVitalsWhenIdle);
