@@ -36,6 +36,7 @@ import { pdfRoutes } from './modules/pdf/routes.ts';
 import { recommendationsRoutes } from './modules/recommendations/routes.ts';
 import { aiChatRoutes } from './modules/ai-chat/routes.ts';
 import { aiConfigsRoutes } from './modules/ai-configs/routes.ts';
+import { vitalsRoutes } from './modules/vitals/routes.ts';
 
 /** Every resource module, in the order its routes register under /api/v1. */
 const MODULES: ModuleRoutes[] = [
@@ -52,6 +53,7 @@ const MODULES: ModuleRoutes[] = [
   recommendationsRoutes,
   aiChatRoutes,
   aiConfigsRoutes,
+  vitalsRoutes,
 ];
 
 /** One registered route as the security suites see it: they walk every route of the app. */

@@ -40,6 +40,7 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default('Portal Estética <nao-responda@portalestetica.com.br>'),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  VITALS_SAMPLE_RATE: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1).default(1)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   TRUST_PROXY: z.preprocess(
@@ -76,6 +77,8 @@ export interface AppConfig {
   publicUrl: string;
   redisUrl: string | undefined;
   logLevel: string;
+  /** Share of Web Vitals reports (page views) kept, 0 to 1: lower it when traffic grows. */
+  vitalsSampleRate: number;
   webDist: string;
   /**
    * Whose X-Forwarded-For to believe (the per-address login throttle reads the client address):
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    vitalsSampleRate: e.VITALS_SAMPLE_RATE,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
   };

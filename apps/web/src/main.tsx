@@ -5,7 +5,10 @@ import { AppRouterProvider } from './app/app-router-provider';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { whenIdle } from './lib/use-after-first-screen';
 
+// The URL this visit landed on, before any redirect: its Web Vitals belong to it.
+const landingPath = window.location.pathname;
 const queryClient = createQueryClient();
 const { router, firstRouteReady } = createAppRouter(queryClient);
 
@@ -35,12 +38,25 @@ function applyAppStylesheets(): Promise<void> {
   ).then(() => undefined);
 }
 
+/**
+ * Field data (issue 17): the visit's Core Web Vitals, by code loaded once the first screen is
+ * drawn and the browser idle, so it costs that screen neither bytes nor main-thread time.
+ */
+function reportWebVitalsWhenIdle(): void {
+  whenIdle(() => {
+    void import('./lib/web-vitals-reporter').then((reporter) => {
+      const page = reporter.routePattern(router.routes, landingPath);
+      if (page) reporter.startWebVitalsReporting({ page, device: reporter.deviceClass() });
+    });
+  });
+}
+
 const root = createRoot(container);
 // The first URL's code is already on its way (the HTML links it): rendering once it and the app's
 // styles are here puts the page itself on screen first, instead of a loader that the page then
 // replaces. A transition lets React render that screen in small slices, so a slow phone stays
 // responsive meanwhile (the boot splash shows).
-void Promise.all([firstRouteReady, applyAppStylesheets()]).then(() =>
+const firstRender = Promise.all([firstRouteReady, applyAppStylesheets()]).then(() =>
   startTransition(() => {
     root.render(
       <StrictMode>
@@ -51,3 +67,4 @@ void Promise.all([firstRouteReady, applyAppStylesheets()]).then(() =>
     );
   }),
 );
+void firstRender.then(reportWebVitalsWhenIdle);

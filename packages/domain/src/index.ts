@@ -20,3 +20,4 @@ export * from './aesthetic-lexicon.ts';
 export * from './goal-text.ts';
 export * from './recommendation-optimizer.ts';
 export * from './ai-payloads.ts';
+export * from './web-vitals.ts';

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -196,4 +197,17 @@ export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: createdAt(),
+});
+
+/** Core Web Vitals of real visits (migration 0008); no user, no address, no URL. */
+export const webVitals = pgTable('web_vitals', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  metricId: text('metric_id').notNull().unique(),
+  page: text('page').notNull(),
+  device: text('device', { enum: ['phone', 'desktop'] }).notNull(),
+  metric: text('metric', { enum: ['LCP', 'INP', 'CLS', 'TTFB'] }).notNull(),
+  value: doublePrecision('value').notNull(),
+  rating: text('rating', { enum: ['good', 'needs-improvement', 'poor'] }).notNull(),
+  navigationType: text('navigation_type').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -87,6 +87,10 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/v1/ai/prompt-config/ai-configs': 'admin',
   'GET /api/v1/ai/prompt-config/ai-configs/:ref': 'admin',
   'PATCH /api/v1/ai/prompt-config/ai-configs/:ref': 'admin',
+
+  // Web Vitals: any page reports (the public proposal page has no token); admins read.
+  'POST /api/v1/vitals': 'public',
+  'GET /api/v1/vitals/summary': 'admin',
 };
 
 /**

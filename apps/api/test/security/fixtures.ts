@@ -308,6 +308,20 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     'PATCH /api/v1/ai/prompt-config/ai-configs/:ref': () => ({
       prompt: 'Prompt revisto pelo teste.',
     }),
+    'POST /api/v1/vitals': () => ({
+      page: '/login',
+      device: 'phone',
+      entries: [
+        // The same metric again each time: the API keeps its latest value.
+        {
+          id: 'v6-1764000000000-1000000000001',
+          name: 'LCP',
+          value: 1500,
+          rating: 'good',
+          navigation_type: 'navigate',
+        },
+      ],
+    }),
   };
 
   return {

@@ -25,6 +25,7 @@ export const PAGE_MODULES = {
   notices: '/src/features/notices/notices-page.tsx',
   trainingsAdmin: '/src/features/trainings/trainings-admin-page.tsx',
   promptAi: '/src/features/prompt-ai/prompt-ai-page.tsx',
+  webVitals: '/src/features/web-vitals/web-vitals-page.tsx',
 } as const;
 
 export type PageModuleName = keyof typeof PAGE_MODULES;
@@ -56,4 +57,5 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> 
   '/admin/notices': ['adminLayout', 'notices'],
   '/admin/trainings': ['adminLayout', 'trainingsAdmin'],
   '/admin/prompt-ai': ['adminLayout', 'promptAi'],
+  '/admin/desempenho': ['adminLayout', 'webVitals'],
 };

@@ -64,6 +64,7 @@ const synergyPage = lazyPage('synergy');
 const noticesPage = lazyPage('notices');
 const trainingsAdminPage = lazyPage('trainingsAdmin');
 const promptAiPage = lazyPage('promptAi');
+const webVitalsPage = lazyPage('webVitals');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
@@ -161,6 +162,7 @@ export const appRoutes: RouteObject[] = [
               pageRoute('admin/notices', noticesPage),
               pageRoute('admin/trainings', trainingsAdminPage),
               pageRoute('admin/prompt-ai', promptAiPage),
+              pageRoute('admin/desempenho', webVitalsPage),
             ],
           },
         ],

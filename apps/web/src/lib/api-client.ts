@@ -291,3 +291,23 @@ export const api = {
   delete: <T = void>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * Posts JSON that must outlive the page (Web Vitals, sent as it is hidden or closed):
+ * navigator.sendBeacon, else fetch with keepalive. Sent as text/plain, which a beacon may carry
+ * without a CORS preflight; the route reads it as JSON. No token, and no answer to wait for.
+ */
+export function sendBeacon(path: string, body: unknown): void {
+  const text = JSON.stringify(body);
+  try {
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(path, text)) return;
+  } catch {
+    // Some browsers throw instead of returning false: try fetch.
+  }
+  void fetch(path, {
+    method: 'POST',
+    body: text,
+    keepalive: true,
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+  }).catch(() => undefined);
+}

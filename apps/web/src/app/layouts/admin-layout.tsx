@@ -3,6 +3,7 @@ import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import {
   IconArrowsJoin,
   IconBell,
+  IconGauge,
   IconLogout,
   IconPackage,
   IconRobot,
@@ -27,7 +28,7 @@ interface AdminLink {
   icon: Icon;
 }
 
-/** SPEC "Admin shell": exactly these seven links, with these labels. */
+/** SPEC "Admin shell": its seven links with these labels, then the admin pages added since. */
 export const ADMIN_LINKS: readonly AdminLink[] = [
   { to: '/admin/users', label: 'Users', icon: IconUsers },
   { to: '/admin/services', label: 'Procedimentos', icon: IconSparkles },
@@ -36,6 +37,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { to: '/admin/notices', label: 'Notificações', icon: IconBell },
   { to: '/admin/trainings', label: 'Treinamentos', icon: IconSchool },
   { to: '/admin/prompt-ai', label: 'Prompt - AI', icon: IconRobot },
+  { to: '/admin/desempenho', label: 'Desempenho', icon: IconGauge },
 ];
 
 /** SPEC 1: the sidebar open state is remembered locally (desktop; the phone drawer starts closed). */
