@@ -73,7 +73,7 @@ export default function BuilderPage() {
   );
   const totals = computePackageTotals(reaisToCentavos(pkg?.annual_value ?? 0), sessions);
   const healthy = isSelectionHealthy(totals, sessions);
-  const generateEnabled = canGenerate(step, pkg, selection, limits);
+  const generateEnabled = canGenerate(pkg, selection, limits);
 
   const query = normalizeForComparison(search);
   const matchesSearch = (service: Service) =>
