@@ -118,7 +118,7 @@ export function PackageSummaryPanel(props: PackageSummaryProps) {
               />
             ))}
             {saving.kind === 'costs-more' ? (
-              <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} p="xs" role="alert">
+              <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} p="xs">
                 <Text size="sm">{packageCostsMoreMessage(saving.extra)}</Text>
               </Alert>
             ) : null}
