@@ -268,6 +268,14 @@ describe('/recibo', () => {
     expect(window.sessionStorage.getItem(CLIENT_MODE_STORAGE_KEY)).toBeNull();
   });
 
+  it('offers no PDF for an empty selection kept from an older version', async () => {
+    serve();
+    renderReceipt({ state: buildReceiptState(pkg, { A: [], B: [], C: [], D: [] }, catalogue) });
+    expect(await screen.findByText('Nenhum procedimento selecionado.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Visualizar PDF' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'PDF Client' })).toBeDisabled();
+  });
+
   it('prints no negative discount when the package costs more than the sessions', async () => {
     stubViewport('desktop');
     serve();

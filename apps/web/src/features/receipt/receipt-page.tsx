@@ -285,6 +285,9 @@ function Receipt({
         </Button>
         <Button
           leftSection={<IconFileText size={16} aria-hidden />}
+          // A receipt kept from before 'Gerar Pacote' needed a procedure may be empty: the
+          // server refuses an empty selection (422), so there is nothing to print.
+          disabled={rows.length === 0}
           onClick={() =>
             openPdf({ kind: 'proposal', payload: buildProposalPayload(state, synergies.items) })
           }
@@ -294,6 +297,7 @@ function Receipt({
         <Button
           variant="light"
           leftSection={<IconHeartHandshake size={16} aria-hidden />}
+          disabled={rows.length === 0}
           onClick={() => openPdf({ kind: 'client-care', payload: buildClientCarePayload(state) })}
         >
           PDF Client
