@@ -168,7 +168,9 @@ describe('PDF documents', () => {
         // Figures in words.
         '10 (dez) sessões',
         'R$ 12.000,00 (doze mil reais)',
-        'R$ 1.200,00 (um mil e duzentos reais)',
+        // A session's price per procedure: standalone, and with the package's 9,1 % off.
+        'Criolipólise - Abdômen: 4 (quatro) sessões, R$ 1.500,00 (um mil e quinhentos reais) por sessão avulsa; no pacote, R$ 1.363,64',
+        'Radiofrequência: 6 (seis) sessões, R$ 1.200,00 (um mil e duzentos reais) por sessão avulsa; no pacote, R$ 1.090,91',
         '12 (doze) parcelas mensais de R$ 1.000,00 (um mil reais)',
         'R$ 13.200,00 (treze mil e duzentos reais)',
         // Cards and synergies.
@@ -235,17 +237,64 @@ describe('PDF documents', () => {
       expect(text).toContain('60 (sessenta) sessões');
     });
 
-    it('prints a proposal without procedures or optional parts', async () => {
+    it('refuses an empty selection with 422', async () => {
+      for (const mode of ['preview', 'download']) {
+        const res = await post(`${PROPOSAL}/${mode}`, {
+          pkg: { name: 'Pacote Vazio', annual_value: 0 },
+          rows: [],
+        });
+        expect(res.statusCode).toBe(422);
+        expect(firstMessage(res)).toBe('Selecione ao menos um procedimento.');
+      }
+    });
+
+    it('prints a proposal without a client name or optional parts, with no placeholder', async () => {
       const res = await post(`${PROPOSAL}/preview`, {
-        pkg: { name: 'Pacote Vazio', annual_value: 0 },
-        rows: [],
+        pkg: { name: 'Pacote Simples', annual_value: 100 },
+        rows: [{ name: 'Limpeza de Pele', unit: 120, qty: 1 }],
       });
       expect(res.statusCode).toBe(200);
       const { text } = await readPdf(res);
-      expect(text).toContain('Nenhum procedimento selecionado.');
-      expect(text).toContain('Não informado');
-      expect(text).toContain('R$ 0,00 (zero reais)');
+      expect(text).not.toContain('Não informado');
+      // The summary box writes its labels in capitals: no 'CLIENTE' entry without a name.
+      expect(text).not.toContain('CLIENTE');
+      expect(text).toContain('Assinatura da cliente');
       expect(text).not.toContain('Sinergias entre os procedimentos');
+    });
+
+    it('never prints a negative discount when the package costs more than the sessions', async () => {
+      // Today: 'Desconto Gerado -R$ 2.860,00 (-386,5%)'.
+      const res = await post(`${PROPOSAL}/preview`, {
+        client_name: 'Joana',
+        pkg: { name: 'Pacote Essencial 1', annual_value: 3600 },
+        rows: [
+          { name: 'Limpeza de Pele Profunda', unit: 180, qty: 2 },
+          { name: 'Radiofrequência Facial', unit: 380, qty: 1 },
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+      const { text } = await readPdf(res);
+      expect(text).not.toMatch(/-\s?R\$|-\d+,\d%|Desconto Gerado/);
+      expect(text).toContain('R$ 740,00');
+      expect(text).toContain('R$ 3.600,00');
+      expect(text).toContain(
+        'Pacote anual: sessões planejadas para 12 meses, com pagamento em 12 parcelas mensais.',
+      );
+    });
+
+    it('prices a session per procedure, not the package divided by every session', async () => {
+      // 12 sessions of R$ 180 in a R$ 14.400 package printed 'Valor por sessão: R$ 1.200,00'.
+      const res = await post(`${PROPOSAL}/preview`, {
+        pkg: { name: 'Pacote Rejuvenescimento 4', annual_value: 14400 },
+        rows: [{ name: 'Limpeza de Pele Profunda', unit: 180, qty: 12 }],
+      });
+      expect(res.statusCode).toBe(200);
+      const { text } = await readPdf(res);
+      expect(text).not.toMatch(/Valor por sessão: R\$ 1\.200,00/);
+      expect(text).toContain(
+        'Limpeza de Pele Profunda: 12 (doze) sessões, R$ 180,00 (cento e oitenta reais) por sessão avulsa',
+      );
+      expect(text).not.toContain('no pacote, R$');
     });
 
     it('draws text outside the standard fonts without failing', async () => {
@@ -456,6 +505,75 @@ describe('PDF documents', () => {
       }
     });
 
+    it('prints a guide without a client name and no placeholder, AI tips included', async () => {
+      const res = await post(
+        `${CLIENT_CARE}/preview`,
+        { client: { full_name: ' ' }, procedures: [{ id: 1, name: 'Limpeza de Pele' }] },
+        professional.token,
+        { ai_only: '0', enrich_with_ai: '1' },
+      );
+      expect(res.statusCode).toBe(200);
+      const { text } = await readPdf(res);
+      expect(text).toContain('Limpeza de Pele');
+      for (const placeholder of ['Chamar a cliente de', 'Nome:', 'Não informado']) {
+        expect(text).not.toContain(placeholder);
+      }
+      const { iso } = today();
+      expect(res.headers['content-disposition']).toContain(
+        `filename="cuidados-cliente-${iso}.pdf"`,
+      );
+    });
+
+    it('calls the client by the name typed', async () => {
+      const res = await post(
+        `${CLIENT_CARE}/preview`,
+        { client: { full_name: 'Joana Prado' }, procedures: [{ id: 1, name: 'Limpeza de Pele' }] },
+        professional.token,
+        { enrich_with_ai: '1' },
+      );
+      const { text } = await readPdf(res);
+      expect(text).toContain('Nome: Joana Prado');
+      expect(text).toContain('Chamar a cliente de Joana');
+    });
+
+    it('accepts a plain string wherever it takes a list of texts', async () => {
+      const res = await post(`${CLIENT_CARE}/preview`, {
+        client: {
+          full_name: 'Joana',
+          preferences: 'Café sem açúcar',
+          important_dates: 'Aniversário: 12/03',
+        },
+        quick_chips: 'Pontual',
+        channels: 'WhatsApp pela manhã',
+        scheduling: 'Terças à tarde',
+        personalization: 'Chamar pelo apelido',
+        dos_and_donts: { dos: 'Oferecer água', donts: 'Ligar após 20h' },
+        sensitivities: {
+          allergies_or_aversion: 'Látex',
+          privacy_notes: 'Discrição',
+          health_flags: 'Hipertensão controlada',
+        },
+        relationship: 'Cliente desde 2021',
+        escalation: 'Gerente da unidade',
+        checklist: 'Confirmar horário na véspera\nRegistrar fotos de antes',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { text } = await readPdf(res);
+      for (const expected of [
+        'Café sem açúcar',
+        'Aniversário: 12/03',
+        'WhatsApp pela manhã',
+        'Oferecer água',
+        'Ligar após 20h',
+        'Látex',
+        'Hipertensão controlada',
+        'Confirmar horário na véspera',
+        'Registrar fotos de antes',
+      ]) {
+        expect(text).toContain(expected);
+      }
+    });
+
     it('is closed without a token', async () => {
       for (const url of [`${CLIENT_CARE}/preview`, `${CLIENT_CARE}/download`]) {
         expect((await post(url, careBody(), null)).statusCode).toBe(401);
@@ -464,12 +582,8 @@ describe('PDF documents', () => {
 
     it.each([
       ['no client', { client: undefined }, 'Informe os dados da cliente.'],
-      [
-        'a blank client name',
-        { client: { full_name: ' ' } },
-        'Informe o nome completo da cliente.',
-      ],
-      ['a list that is not a list', { checklist: 'ligar' }, 'Envie uma lista de textos.'],
+      ['a list that is not a list', { checklist: 42 }, 'Envie uma lista de textos.'],
+      ['an empty selection', { procedures: [] }, 'Selecione ao menos um procedimento.'],
       [
         '51 chips',
         { quick_chips: Array.from({ length: 51 }, () => 'x') },

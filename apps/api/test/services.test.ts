@@ -341,7 +341,7 @@ describe('demo catalogue seed', () => {
     expect(packages).toHaveLength(5);
     for (const pkg of packages) {
       expect(pkg.name).toMatch(/\d/);
-      expect(pkg.annual_value).toBeGreaterThanOrEqual(3600);
+      expect(pkg.annual_value).toBeGreaterThanOrEqual(1800);
       expect(pkg.annual_value).toBeLessThanOrEqual(24000);
       for (const id of [...pkg.procedures, ...pkg.restricted_procedures]) {
         expect(serviceIds.has(id)).toBe(true);

@@ -225,6 +225,38 @@ describe('synergy suggestions', () => {
     expect(alone.items).toEqual([]);
   });
 
+  it('accepts procedures as names, deduplicated by the part before " - " (SPEC section 7)', async () => {
+    const byNames = await generate({
+      procedures: [
+        'Peeling Químico',
+        'Criolipólise - Abdômen',
+        'Criolipólise - Flancos',
+        'HIFU',
+        'Procedimento que não existe',
+      ],
+    });
+    const byRefs = await generate({
+      procedures: refs(
+        'Peeling Químico',
+        'Criolipólise - Abdômen',
+        'Criolipólise - Flancos',
+        'HIFU',
+      ),
+    });
+    expect(byNames.items.map((i) => [i.procedure1, i.procedure2])).toEqual([
+      ['Peeling Químico', 'Criolipólise - Abdômen'],
+      ['Criolipólise - Abdômen', 'HIFU'],
+    ]);
+    expect(byNames).toEqual(byRefs);
+  });
+
+  it('matches names without regard to case or accents, and mixes names with objects', async () => {
+    const { items } = await generate({
+      procedures: ['  peeling quimico ', { id: svc('HIFU').id, name: 'HIFU' }, 'HIFU'],
+    });
+    expect(items.map((i) => i.title)).toEqual(['Peeling Químico + HIFU']);
+  });
+
   it('accepts enrich_with_ai and answers with the local engine', async () => {
     const answer = await generate({
       procedures: refs('Peeling Químico', 'HIFU'),
@@ -248,6 +280,12 @@ describe('synergy suggestions', () => {
       'Identificador de procedimento inválido.',
     ],
     ['a blank name', { procedures: [{ id: 1, name: '  ' }] }, 'Informe o nome do procedimento.'],
+    ['a blank plain name', { procedures: ['  '] }, 'Informe o nome do procedimento.'],
+    [
+      'a number as a procedure',
+      { procedures: [42] },
+      'Envie cada procedimento como nome ou como {id, name}.',
+    ],
     [
       'a non-boolean enrich flag',
       { procedures: [], enrich_with_ai: 'sim' },

@@ -16,6 +16,7 @@ export * from './synergy-suggestions.ts';
 export * from './pdf-payloads.ts';
 export * from './receipt-state.ts';
 export * from './receipt-state-schema.ts';
+export * from './builder-draft.ts';
 export * from './aesthetic-lexicon.ts';
 export * from './goal-text.ts';
 export * from './recommendation-optimizer.ts';

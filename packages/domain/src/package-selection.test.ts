@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   blockLimitsFor,
   canGenerate,
+  GENERATE_BLOCKED_MESSAGES,
+  generateBlockedReason,
+  listedBlocks,
+  removeOneSession,
   clickProcedure,
   emptySelection,
   isAllowedByPackage,
@@ -135,16 +139,41 @@ describe('isDimmed', () => {
 });
 
 describe('canGenerate', () => {
-  it('needs a package on both steps', () => {
-    expect(canGenerate('packages', null, emptySelection(), limits)).toBe(false);
-    expect(canGenerate('services', null, emptySelection(), limits)).toBe(false);
-    expect(canGenerate('packages', pkg(), emptySelection(), limits)).toBe(true);
-    expect(canGenerate('services', pkg(), emptySelection(), limits)).toBe(true);
+  it('needs a package and at least one session, and says why it is disabled', () => {
+    expect(canGenerate(null, emptySelection(), limits)).toBe(false);
+    expect(generateBlockedReason(null, emptySelection(), limits)).toBe(
+      GENERATE_BLOCKED_MESSAGES.noPackage,
+    );
+    // An empty selection used to generate an empty receipt (issue 15).
+    expect(canGenerate(pkg(), emptySelection(), limits)).toBe(false);
+    expect(generateBlockedReason(pkg(), emptySelection(), limits)).toBe(
+      'Selecione ao menos um procedimento para gerar o pacote.',
+    );
+    const one = { ...emptySelection(), A: [1] };
+    expect(canGenerate(pkg(), one, limits)).toBe(true);
+    expect(generateBlockedReason(pkg(), one, limits)).toBeNull();
   });
 
   it('refuses a selection above a block limit (e.g. restored from an older package)', () => {
     const over = { ...emptySelection(), B: [1, 2] };
-    expect(canGenerate('services', pkg(), over, limits)).toBe(false);
+    expect(canGenerate(pkg(), over, limits)).toBe(false);
+    expect(generateBlockedReason(pkg(), over, limits)).toBe(GENERATE_BLOCKED_MESSAGES.overLimit);
+  });
+});
+
+describe('removeOneSession', () => {
+  it('removes one session of the procedure, the others stay', () => {
+    const selection = { ...emptySelection(), A: [1, 2, 1, 1] };
+    expect(removeOneSession(selection, { id: 1, block: 'A' }).A).toEqual([1, 2, 1]);
+    expect(removeOneSession(selection, { id: 2, block: 'A' }).A).toEqual([1, 1, 1]);
+    expect(removeOneSession(selection, { id: 3, block: 'A' })).toBe(selection);
+  });
+});
+
+describe('listedBlocks', () => {
+  it('leaves out the blocks a package gives no session', () => {
+    expect(listedBlocks({ A: 2, B: 1, C: 0, D: 0 })).toEqual(['A', 'B']);
+    expect(listedBlocks({ A: 1, B: 1, C: 1, D: 1 })).toEqual(['A', 'B', 'C', 'D']);
   });
 });
 
@@ -229,7 +258,8 @@ describe('selection properties', () => {
                 if (block !== item.block) expect(selection[block]).not.toContain(item.id);
               }
             }
-            expect(canGenerate('services', pkg(), selection, blockLimits)).toBe(true);
+            const anySession = SERVICE_BLOCKS.some((block) => selection[block].length > 0);
+            expect(canGenerate(pkg(), selection, blockLimits)).toBe(anySession);
           }
         },
       ),

@@ -123,16 +123,58 @@ export function isDimmed(
   return isBlockFull(selection, service.block, limits) || isSessionLimitReached(selection, service);
 }
 
-/** 'Gerar Pacote' needs a package, and on the procedures step every block within its limit. */
+/** Why 'Gerar Pacote' is disabled, shown beside the button (issue 15: no empty receipt). */
+export const GENERATE_BLOCKED_MESSAGES = {
+  noPackage: 'Selecione um pacote para gerar.',
+  noProcedure: 'Selecione ao menos um procedimento para gerar o pacote.',
+  overLimit: 'Há blocos acima do limite do pacote.',
+} as const;
+
+/**
+ * Why 'Gerar Pacote' cannot run, or null when it can: it needs a package, at least one session
+ * (an empty selection would print an empty receipt and proposal) and every block within its limit.
+ */
+export function generateBlockedReason(
+  pkg: SelectablePackage | null,
+  selection: ProcedureSelection,
+  limits: BlockLimits,
+): string | null {
+  if (!pkg) return GENERATE_BLOCKED_MESSAGES.noPackage;
+  if (SERVICE_BLOCKS.every((block) => selection[block].length === 0)) {
+    return GENERATE_BLOCKED_MESSAGES.noProcedure;
+  }
+  if (SERVICE_BLOCKS.some((block) => selection[block].length > limits[block])) {
+    return GENERATE_BLOCKED_MESSAGES.overLimit;
+  }
+  return null;
+}
+
+/** 'Gerar Pacote' is enabled exactly when nothing blocks it (generateBlockedReason). */
 export function canGenerate(
-  step: BuilderStep,
   pkg: SelectablePackage | null,
   selection: ProcedureSelection,
   limits: BlockLimits,
 ): boolean {
-  if (!pkg) return false;
-  if (step === 'packages') return true;
-  return SERVICE_BLOCKS.every((block) => selection[block].length <= limits[block]);
+  return generateBlockedReason(pkg, selection, limits) === null;
+}
+
+/**
+ * The '−' control: removes one session of a procedure (the last one added). Returns the same
+ * object when the procedure is not selected.
+ */
+export function removeOneSession(
+  selection: ProcedureSelection,
+  service: Pick<SelectableService, 'id' | 'block'>,
+): ProcedureSelection {
+  const list = selection[service.block];
+  const index = list.lastIndexOf(service.id);
+  if (index < 0) return selection;
+  return { ...selection, [service.block]: [...list.slice(0, index), ...list.slice(index + 1)] };
+}
+
+/** Blocks worth listing for a package: a block whose limit is 0 can hold nothing. */
+export function listedBlocks(limits: BlockLimits): ServiceBlock[] {
+  return SERVICE_BLOCKS.filter((block) => limits[block] > 0);
 }
 
 /** Sessions chosen per block. */

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   computePackageTotals,
+  formatSaving,
+  packageCostsMoreMessage,
+  packageSaving,
   isSelectionHealthy,
   requiredMarginPercent,
   toReaisTotals,
@@ -94,6 +97,44 @@ describe('totals properties', () => {
         expect(Number.isFinite(totals.margemPct)).toBe(true);
         expect(Number.isFinite(totals.descontoPct)).toBe(true);
         expect(totals.margemPct).toBeLessThanOrEqual(70);
+      }),
+    );
+  });
+});
+
+describe('packageSaving', () => {
+  it('is a saving only when the sessions cost more than the package', () => {
+    expect(packageSaving({ annual: 900_000, servicesTotalValue: 1_000_000 })).toEqual({
+      kind: 'saving',
+      amount: 100_000,
+      percent: 10,
+    });
+    expect(formatSaving({ kind: 'saving', amount: 123_400, percent: 12.34 })).toBe(
+      'R$\u00a01.234,00 (12,3%)',
+    );
+  });
+
+  it('never answers a negative discount: a dearer package costs more, by how much', () => {
+    // The receipt used to print 'Desconto Gerado -R$ 2.860,00 (-386,5%)'.
+    expect(packageSaving({ annual: 360_000, servicesTotalValue: 74_000 })).toEqual({
+      kind: 'costs-more',
+      extra: 286_000,
+    });
+    expect(packageCostsMoreMessage(286_000)).toContain('R$\u00a02.860,00 a mais');
+    expect(packageSaving({ annual: 100, servicesTotalValue: 100 })).toEqual({ kind: 'none' });
+    expect(packageSaving({ annual: 360_000, servicesTotalValue: 0 })).toEqual({ kind: 'none' });
+  });
+
+  it('a saving is always positive and below 100 %', () => {
+    fc.assert(
+      fc.property(fc.nat(10_000_000), fc.nat(10_000_000), (annual, servicesTotalValue) => {
+        const saving = packageSaving({ annual, servicesTotalValue });
+        if (saving.kind === 'saving') {
+          expect(saving.amount).toBeGreaterThan(0);
+          expect(saving.percent).toBeGreaterThan(0);
+          expect(saving.percent).toBeLessThanOrEqual(100);
+        }
+        if (saving.kind === 'costs-more') expect(saving.extra).toBeGreaterThan(0);
       }),
     );
   });

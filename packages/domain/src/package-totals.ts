@@ -1,4 +1,10 @@
-import { centavosToReais, reaisToCentavos, type Centavos } from './money.ts';
+import {
+  centavosToReais,
+  formatBRL,
+  formatPercent,
+  reaisToCentavos,
+  type Centavos,
+} from './money.ts';
 
 /**
  * Package figures (DESIGN section 6, SPEC section 9). Computed in integer centavos so sums are
@@ -120,3 +126,45 @@ export function isSelectionHealthy(
 /** The warning the builder and the receipt show when a selection is not healthy. */
 export const UNHEALTHY_MARGIN_MESSAGE =
   'Margem abaixo do mínimo exigido pelos procedimentos selecionados.';
+
+/**
+ * What the client saves by buying the package instead of the sessions one by one. A document a
+ * client sees prints a discount only when there is one: a package that costs the same or more is
+ * never shown as a negative 'Desconto Gerado' (issue 15).
+ */
+export type PackageSaving =
+  | { kind: 'saving'; amount: Centavos; percent: number }
+  /** The package costs more than the sessions bought one by one; `extra` is the difference. */
+  | { kind: 'costs-more'; extra: Centavos }
+  /** Same price, or nothing selected. */
+  | { kind: 'none' };
+
+export function packageSaving(
+  totals: Pick<PackageTotals, 'annual' | 'servicesTotalValue'>,
+): PackageSaving {
+  const { annual, servicesTotalValue } = totals;
+  if (servicesTotalValue <= 0) return { kind: 'none' };
+  const amount = servicesTotalValue - annual;
+  if (amount > 0) {
+    return { kind: 'saving', amount, percent: (amount / servicesTotalValue) * 100 };
+  }
+  if (amount < 0) return { kind: 'costs-more', extra: -amount };
+  return { kind: 'none' };
+}
+
+/**
+ * What the receipt and the proposal print instead of a discount when the package saves nothing:
+ * true of every package (12 months of planned sessions, 12 monthly instalments).
+ */
+export const PACKAGE_BENEFITS_NOTE =
+  'Pacote anual: sessões planejadas para 12 meses, com pagamento em 12 parcelas mensais.';
+
+/** The builder's warning before 'Gerar Pacote' when the package costs more than the sessions. */
+export function packageCostsMoreMessage(extraCentavos: Centavos): string {
+  return `O pacote custa ${formatBRL(extraCentavos)} a mais que os procedimentos avulsos. Adicione sessões ou escolha outro pacote antes de gerar.`;
+}
+
+/** 'Economia de R$ 1.234,00 (12,3%)' */
+export function formatSaving(saving: Extract<PackageSaving, { kind: 'saving' }>): string {
+  return `${formatBRL(saving.amount)} (${formatPercent(saving.percent)})`;
+}

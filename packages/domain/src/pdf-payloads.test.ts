@@ -111,7 +111,7 @@ describe('formatSessionsWithWords', () => {
 });
 
 describe('computeProposalFigures', () => {
-  it('recomputes every figure in centavos', () => {
+  it('recomputes every figure in centavos; a dearer package has no discount', () => {
     const figures = computeProposalFigures(12_000, [
       { name: 'Criolipólise', unit: 1500.5, qty: 4, benefits: [] },
       { name: 'Radiofrequência', unit: 0.1, qty: 3, benefits: ['Firmeza'] },
@@ -119,25 +119,71 @@ describe('computeProposalFigures', () => {
     expect(figures.rows.map((r) => r.total)).toEqual([600_200, 30]);
     expect(figures.standalone).toBe(600_230);
     expect(figures.packageValue).toBe(1_200_000);
-    expect(figures.discount).toBe(600_230 - 1_200_000);
+    expect(figures.saving).toEqual({ kind: 'costs-more', extra: 1_200_000 - 600_230 });
     expect(figures.monthly).toBe(100_000);
     expect(figures.totalSessions).toBe(7);
-    expect(figures.perSession).toBe(Math.round(1_200_000 / 7));
+    // No saving: each session is worth its standalone price, not a share of the package.
+    expect(figures.rows.map((r) => r.packageUnit)).toEqual([null, null]);
   });
 
-  it('has no discount percent and no per-session price without rows', () => {
+  it('prices a session per procedure, never the package divided by every session', () => {
+    // 12 sessions of R$ 180 in a R$ 14.400 package used to print 'Valor por sessão R$ 1.200,00'.
+    const dearer = computeProposalFigures(14_400, [
+      { name: 'Limpeza de Pele', unit: 180, qty: 12, benefits: [] },
+    ]);
+    expect(dearer.rows[0]?.unit).toBe(18_000);
+    expect(dearer.rows[0]?.packageUnit).toBeNull();
+
+    // R$ 2.000 of sessions for R$ 1.600: each session costs 80 % of its standalone price.
+    const cheaper = computeProposalFigures(1_600, [
+      { name: 'A', unit: 300, qty: 4, benefits: [] },
+      { name: 'B', unit: 200, qty: 4, benefits: [] },
+    ]);
+    expect(cheaper.rows.map((r) => r.packageUnit)).toEqual([24_000, 16_000]);
+    const sum = cheaper.rows.reduce((total, r) => total + (r.packageUnit ?? 0) * r.qty, 0);
+    expect(sum).toBe(cheaper.packageValue);
+  });
+
+  it('has no saving without rows', () => {
     const figures = computeProposalFigures(1000, []);
-    expect(figures.discountPercent).toBe(0);
-    expect(figures.perSession).toBe(0);
+    expect(figures.saving).toEqual({ kind: 'none' });
     expect(figures.standalone).toBe(0);
   });
 
-  it('computes the discount percent from the standalone total', () => {
+  it('computes the saving from the standalone total', () => {
     const figures = computeProposalFigures(7500, [
       { name: 'A', unit: 1000, qty: 10, benefits: [] },
     ]);
-    expect(figures.discount).toBe(250_000);
-    expect(figures.discountPercent).toBeCloseTo(25);
+    expect(figures.saving).toEqual({ kind: 'saving', amount: 250_000, percent: 25 });
+  });
+});
+
+describe('payload compatibility', () => {
+  it('reads a plain string where a list of texts is expected, as its lines', () => {
+    const parsed = clientCarePdfPayloadSchema.parse({
+      client: { full_name: 'Ana', preferences: 'Prefere sábado', important_dates: 'A\n\nB' },
+      channels: 'WhatsApp',
+      dos_and_donts: { dos: 'Oferecer água', donts: ['Ligar cedo'] },
+      sensitivities: { health_flags: 'Hipertensão' },
+    });
+    expect(parsed.client.preferences).toEqual(['Prefere sábado']);
+    expect(parsed.client.important_dates).toEqual(['A', 'B']);
+    expect(parsed.channels).toEqual(['WhatsApp']);
+    expect(parsed.dos_and_donts).toEqual({ dos: ['Oferecer água'], donts: ['Ligar cedo'] });
+    expect(parsed.sensitivities.health_flags).toEqual(['Hipertensão']);
+  });
+
+  it('refuses an empty selection', () => {
+    const proposal = proposalPdfPayloadSchema.safeParse({
+      pkg: { name: 'Pacote', annual_value: 100 },
+      rows: [],
+    });
+    expect(proposal.success).toBe(false);
+    expect(proposal.error?.issues[0]?.message).toBe('Selecione ao menos um procedimento.');
+    expect(
+      clientCarePdfPayloadSchema.safeParse({ client: { full_name: 'Ana' }, procedures: [] })
+        .success,
+    ).toBe(false);
   });
 });
 
@@ -190,6 +236,10 @@ describe('payload schemas', () => {
     const parsed = clientCarePdfPayloadSchema.parse({ client: { full_name: 'Maria' } });
     expect(parsed.dos_and_donts).toEqual({ dos: [], donts: [] });
     expect(parsed.checklist).toEqual([]);
-    expect(clientCarePdfPayloadSchema.safeParse({ client: { full_name: '' } }).success).toBe(false);
+    // No name typed: the guide leaves it out instead of printing a placeholder.
+    expect(clientCarePdfPayloadSchema.parse({ client: { full_name: ' ' } }).client.full_name).toBe(
+      undefined,
+    );
+    expect(clientCarePdfPayloadSchema.safeParse({}).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { formatBRL, reaisToCentavos, type Centavos } from './money.ts';
-import { computePackageTotals } from './package-totals.ts';
+import { computePackageTotals, packageSaving, type PackageSaving } from './package-totals.ts';
 import { foldAccents } from './text.ts';
 
 /**
@@ -28,6 +28,8 @@ export const PDF_MESSAGES = {
   tooManyItems: `Cada lista aceita no máximo ${PDF_MAX_LIST_ITEMS} itens.`,
   tooManyRows: `A proposta aceita no máximo ${PDF_MAX_ROWS} procedimentos.`,
   rowsRequired: 'Informe a lista de procedimentos (rows).',
+  /** An empty selection prints no document (issue 15). */
+  selectionEmpty: 'Selecione ao menos um procedimento.',
   moneyInvalid: `Valores devem ser números entre 0 e ${PDF_MAX_MONEY_REAIS}.`,
   qtyInvalid: `A quantidade de sessões deve ser um número inteiro entre 1 e ${PDF_MAX_SESSIONS_PER_ROW}.`,
   idInvalid: 'Identificador inválido.',
@@ -36,7 +38,6 @@ export const PDF_MESSAGES = {
   procedureNameRequired: 'Informe o nome do procedimento.',
   titleRequired: 'Informe o título.',
   clientRequired: 'Informe os dados da cliente.',
-  clientNameRequired: 'Informe o nome completo da cliente.',
   flagInvalid: 'Use 0 ou 1.',
   /** The builder flow's only visible PDF error (SPEC section 8). */
   loadFailed: 'Não foi possível carregar o PDF.',
@@ -58,19 +59,27 @@ const requiredName = (message: string) =>
     .min(1, message)
     .max(PDF_NAME_MAX_LENGTH, PDF_MESSAGES.nameTooLong);
 
-/** A list of short texts; blanks are dropped and a missing or null list is empty. */
+const listItem = z
+  .string({ error: PDF_MESSAGES.textInvalid })
+  .trim()
+  .max(PDF_TEXT_MAX_LENGTH, PDF_MESSAGES.textTooLong);
+
+/**
+ * A list of short texts; blanks are dropped and a missing or null list is empty. The existing
+ * front end sometimes sends one plain string where a list is expected: it is read as the list of
+ * its lines (issue 15, compatibility).
+ */
 const textList = (max: number = PDF_MAX_LIST_ITEMS) =>
   z
-    .array(
-      z
-        .string({ error: PDF_MESSAGES.textInvalid })
-        .trim()
-        .max(PDF_TEXT_MAX_LENGTH, PDF_MESSAGES.textTooLong),
-      { error: PDF_MESSAGES.listInvalid },
-    )
-    .max(max, PDF_MESSAGES.tooManyItems)
+    .union([z.string(), z.array(z.unknown())], { error: PDF_MESSAGES.listInvalid })
     .nullish()
-    .transform((list) => (list ?? []).filter((text) => text !== ''));
+    .transform((value) => (typeof value === 'string' ? value.split(/\r?\n/) : (value ?? [])))
+    .pipe(
+      z
+        .array(listItem, { error: PDF_MESSAGES.listInvalid })
+        .max(max, PDF_MESSAGES.tooManyItems)
+        .transform((list) => list.filter((text) => text !== '')),
+    );
 
 const money = z
   .number({ error: PDF_MESSAGES.moneyInvalid })
@@ -118,6 +127,7 @@ export const proposalPdfPayloadSchema = z.object({
   ),
   rows: z
     .array(proposalRowSchema, { error: PDF_MESSAGES.rowsRequired })
+    .min(1, PDF_MESSAGES.selectionEmpty)
     .max(PDF_MAX_ROWS, PDF_MESSAGES.tooManyRows),
   benefit_cards: z
     .array(z.object({ title: requiredName(PDF_MESSAGES.titleRequired), lines: textList(10) }), {
@@ -153,7 +163,9 @@ export type ProposalPdfData = z.output<typeof proposalPdfPayloadSchema>;
 export const clientCarePdfPayloadSchema = z.object({
   client: z.object(
     {
-      full_name: requiredName(PDF_MESSAGES.clientNameRequired),
+      // Optional: a guide for a client whose name was not typed says so by leaving the name
+      // out, never by printing a placeholder such as 'Cliente' (issue 15).
+      full_name: optionalText(PDF_NAME_MAX_LENGTH),
       preferred_name: optionalText(PDF_NAME_MAX_LENGTH),
       pronoun_or_salutation: optionalText(PDF_NAME_MAX_LENGTH),
       important_dates: textList(),
@@ -180,8 +192,11 @@ export const clientCarePdfPayloadSchema = z.object({
   relationship: textList(),
   escalation: textList(),
   checklist: textList(),
+  // Absent: a guide about the client alone. Sent empty: an empty selection, refused like the
+  // proposal's.
   procedures: z
     .array(procedureRef, { error: PDF_MESSAGES.listInvalid })
+    .min(1, PDF_MESSAGES.selectionEmpty)
     .max(PDF_MAX_ROWS, PDF_MESSAGES.tooManyRows)
     .nullish()
     .transform((list) => list ?? []),
@@ -212,8 +227,15 @@ export type PdfKind = 'proposal' | 'client-care';
 export interface ProposalRowFigures {
   name: string;
   qty: number;
+  /** The procedure's standalone price per session. */
   unit: Centavos;
   total: Centavos;
+  /**
+   * What one session of this procedure costs inside the package: its standalone price scaled by
+   * package / standalone, so the sessions add up to the package value. Null when the package
+   * saves nothing (then the standalone price is the honest figure).
+   */
+  packageUnit: Centavos | null;
   benefits: string[];
 }
 
@@ -223,15 +245,11 @@ export interface ProposalFigures {
   standalone: Centavos;
   /** 'Valor do Pacote': the package's annual value. */
   packageValue: Centavos;
-  /** 'Desconto Gerado': standalone − package (negative when the package costs more). */
-  discount: Centavos;
-  /** (1 − package / standalone) · 100; 0 when nothing has a value. */
-  discountPercent: number;
+  /** 'Desconto Gerado' only when the package saves; never a negative discount. */
+  saving: PackageSaving;
   /** 'Valor Mensal (12x)'. */
   monthly: Centavos;
   totalSessions: number;
-  /** Package value / sessions, to the centavo; 0 without sessions. */
-  perSession: Centavos;
 }
 
 /** Every figure of a proposal, from the rows and the package price alone (same rules as the receipt). */
@@ -239,32 +257,32 @@ export function computeProposalFigures(
   annualValueReais: number,
   rows: readonly Pick<ProposalRow, 'name' | 'unit' | 'qty' | 'benefits'>[],
 ): ProposalFigures {
-  const figureRows = rows.map((row) => {
+  const packageValue = reaisToCentavos(annualValueReais);
+  const priced = rows.map((row) => {
     const unit = reaisToCentavos(row.unit);
-    return {
+    return { row, unit, total: unit * row.qty };
+  });
+  // One priced entry per row (its total) gives the receipt's standalone sum and monthly value.
+  const totals = computePackageTotals(
+    packageValue,
+    priced.map(({ total }) => ({ value: total / 100, cost: 0 })),
+  );
+  const saving = packageSaving(totals);
+  const ratio = saving.kind === 'saving' ? packageValue / totals.servicesTotalValue : null;
+  return {
+    rows: priced.map(({ row, unit, total }) => ({
       name: row.name,
       qty: row.qty,
       unit,
-      total: unit * row.qty,
+      total,
+      packageUnit: ratio === null ? null : Math.round(unit * ratio),
       benefits: [...row.benefits],
-    };
-  });
-  const packageValue = reaisToCentavos(annualValueReais);
-  // One priced entry per row (its total) gives the receipt's standalone sum, discount and monthly.
-  const totals = computePackageTotals(
-    packageValue,
-    figureRows.map((row) => ({ value: row.total / 100, cost: 0 })),
-  );
-  const totalSessions = figureRows.reduce((sum, row) => sum + row.qty, 0);
-  return {
-    rows: figureRows,
+    })),
     standalone: totals.servicesTotalValue,
     packageValue,
-    discount: totals.desconto,
-    discountPercent: totals.descontoPct,
+    saving,
     monthly: totals.monthly,
-    totalSessions,
-    perSession: totalSessions > 0 ? Math.round(packageValue / totalSessions) : 0,
+    totalSessions: priced.reduce((sum, { row }) => sum + row.qty, 0),
   };
 }
 

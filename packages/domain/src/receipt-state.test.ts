@@ -137,13 +137,22 @@ describe('PDF payloads', () => {
     expect(parsed.valor_pacote).toBe(12000);
   });
 
-  it("builds a client-care request, naming the client 'Cliente' when none was typed", () => {
+  it('builds a client-care request without a placeholder name when none was typed', () => {
     const state = buildReceiptState(pkg, selection, catalogue, {
       goal: 'Reduzir rugas',
       preferences: 'Prefere manhãs; sem ácidos\nLembrete por WhatsApp',
     });
     const parsed = clientCarePdfPayloadSchema.parse(buildClientCarePayload(state));
-    expect(parsed.client.full_name).toBe('Cliente');
+    // 'Cliente' used to be sent and printed as her name ('Chamar a cliente de Cliente').
+    expect(parsed.client.full_name).toBeUndefined();
+    expect(
+      clientCarePdfPayloadSchema.parse(
+        buildClientCarePayload({
+          ...state,
+          clientPreferences: { ...state.clientPreferences, client_name: ' Joana Prado ' },
+        }),
+      ).client.full_name,
+    ).toBe('Joana Prado');
     expect(parsed.client.preferences).toEqual([
       'Prefere manhãs',
       'sem ácidos',

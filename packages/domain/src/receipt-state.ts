@@ -29,8 +29,6 @@ export const RECEIPT_MESSAGES = {
 /** SPEC section 9: the benefits panel shows the first 3 procedures, up to 2 lines each. */
 export const RECEIPT_BENEFIT_PROCEDURES = 3;
 export const RECEIPT_BENEFIT_LINES = 2;
-/** The name the client-care document uses when the professional typed none. */
-export const DEFAULT_CLIENT_NAME = 'Cliente';
 
 /** Every session of the receipt, block A first. */
 export function receiptSessions(blocks: ReceiptBlocks): Service[] {
@@ -146,8 +144,9 @@ export function buildClientCarePayload(state: ReceiptState): ClientCarePdfPayloa
   const { client_name, goal, preferences } = state.clientPreferences;
   const trimmedGoal = goal?.trim() ?? '';
   return {
+    // No name typed: none is sent, and the guide leaves it out (never a placeholder).
     client: {
-      full_name: client_name?.trim() || DEFAULT_CLIENT_NAME,
+      ...(client_name?.trim() ? { full_name: client_name.trim() } : {}),
       preferences: splitList(preferences),
     },
     personalization: trimmedGoal ? [`Objetivo: ${trimmedGoal}`] : [],

@@ -21,6 +21,7 @@ export const SYNERGY_MESSAGES = {
   tooManyProcedures: `Envie no máximo ${SYNERGY_MAX_PROCEDURES} procedimentos.`,
   procedureIdInvalid: 'Identificador de procedimento inválido.',
   procedureNameRequired: 'Informe o nome do procedimento.',
+  procedureInvalid: 'Envie cada procedimento como nome ou como {id, name}.',
   procedureNameTooLong: `O nome do procedimento deve ter no máximo ${PROCEDURE_NAME_MAX_LENGTH} caracteres.`,
   enrichInvalid: 'O campo enrich_with_ai deve ser verdadeiro ou falso.',
   /** The receipt's empty text (SPEC section 2). */
@@ -33,19 +34,33 @@ const procedureIdSchema = z
   .positive(SYNERGY_MESSAGES.procedureIdInvalid)
   .max(2_147_483_647, SYNERGY_MESSAGES.procedureIdInvalid);
 
+const procedureNameSchema = z
+  .string({ error: SYNERGY_MESSAGES.procedureNameRequired })
+  .trim()
+  .min(1, SYNERGY_MESSAGES.procedureNameRequired)
+  .max(PROCEDURE_NAME_MAX_LENGTH, SYNERGY_MESSAGES.procedureNameTooLong);
+
 export const synergyProcedureRefSchema = z.object({
   id: procedureIdSchema,
-  name: z
-    .string({ error: SYNERGY_MESSAGES.procedureNameRequired })
-    .trim()
-    .min(1, SYNERGY_MESSAGES.procedureNameRequired)
-    .max(PROCEDURE_NAME_MAX_LENGTH, SYNERGY_MESSAGES.procedureNameTooLong),
+  name: procedureNameSchema,
 });
 export type SynergyProcedureRef = z.infer<typeof synergyProcedureRefSchema>;
 
+/**
+ * A procedure of the request: `{id, name}` as the receipt sends it, or just its name as the
+ * existing front end sends it (issue 15). Names are looked up in the catalogue by the server.
+ */
+export const synergyProcedureSchema = z.union([procedureNameSchema, synergyProcedureRefSchema], {
+  // Zod reports the matching option's own message; this is for what matches neither shape.
+  error: (issue) =>
+    typeof issue.input === 'object' && issue.input !== null
+      ? SYNERGY_MESSAGES.procedureIdInvalid
+      : SYNERGY_MESSAGES.procedureInvalid,
+});
+
 export const synergyGenerateRequestSchema = z.object({
   procedures: z
-    .array(synergyProcedureRefSchema, { error: SYNERGY_MESSAGES.proceduresRequired })
+    .array(synergyProcedureSchema, { error: SYNERGY_MESSAGES.proceduresRequired })
     .max(SYNERGY_MAX_PROCEDURES, SYNERGY_MESSAGES.tooManyProcedures),
   enrich_with_ai: z.boolean({ error: SYNERGY_MESSAGES.enrichInvalid }).optional(),
 });

@@ -63,7 +63,7 @@ export function clientCareTipsLocally(
   const facts: ProcedureFacts[] =
     procedures.length > 0 ? [...procedures] : data.procedures.map((p) => ({ name: p.name }));
   const techniques = [...new Set(facts.flatMap(techniquesOf))];
-  const name = data.client.preferred_name ?? data.client.full_name.split(/\s+/)[0] ?? '';
+  const name = data.client.preferred_name ?? data.client.full_name?.split(/\s+/)[0] ?? '';
   const channel = data.channels[0];
   const {
     allergies_or_aversion: allergies,
@@ -71,8 +71,14 @@ export function clientCareTipsLocally(
     health_flags: health,
   } = data.sensitivities;
 
+  const salutation = data.client.pronoun_or_salutation;
   const dos = [
-    `Chamar a cliente de ${name}${data.client.pronoun_or_salutation ? ` (${data.client.pronoun_or_salutation})` : ''}`,
+    // Without a name there is nothing to call her by: no 'Chamar a cliente de Cliente'.
+    ...(name
+      ? [`Chamar a cliente de ${name}${salutation ? ` (${salutation})` : ''}`]
+      : salutation
+        ? [`Tratar a cliente por ${salutation}`]
+        : []),
     ...techniques.flatMap((t) => TECHNIQUE_AFTERCARE[t].dos),
     'Explicar o que esperar de cada sessão e o tempo de resultado, sem prometer resultados garantidos',
     ...(privacy.length > 0

@@ -28,10 +28,13 @@ export function renderClientCarePdf({
   issuedAt,
 }: ClientCareDocumentInput): Promise<Buffer> {
   const { client } = data;
+  const fullName = client.full_name;
   const meta: DocumentMeta = {
     documentTitle: CLIENT_CARE_TITLE,
-    metadataTitle: `${CLIENT_CARE_TITLE} - ${client.full_name}`,
-    subject: `Orientações de atendimento para ${client.full_name}`,
+    metadataTitle: fullName ? `${CLIENT_CARE_TITLE} - ${fullName}` : CLIENT_CARE_TITLE,
+    subject: fullName
+      ? `Orientações de atendimento para ${fullName}`
+      : 'Orientações de atendimento',
     author,
   };
   const doc = createBrandedDocument(meta);
@@ -39,16 +42,24 @@ export function renderClientCarePdf({
 
   writer.title(CLIENT_CARE_TITLE, 'Uso interno da equipe de atendimento');
 
-  writer.heading('Cliente');
-  writer.labelValue('Nome', client.full_name);
-  if (client.preferred_name) writer.labelValue('Como chamar', client.preferred_name);
-  if (client.pronoun_or_salutation) writer.labelValue('Tratamento', client.pronoun_or_salutation);
-  if (client.important_dates.length > 0) {
-    writer.gap(2);
-    writer.subheading('Datas importantes');
-    writer.bulletList(client.important_dates);
+  // A name the professional did not type is left out, never printed as a placeholder.
+  const aboutClient =
+    fullName ||
+    client.preferred_name ||
+    client.pronoun_or_salutation ||
+    client.important_dates.length > 0;
+  if (aboutClient) {
+    writer.heading('Cliente');
+    if (fullName) writer.labelValue('Nome', fullName);
+    if (client.preferred_name) writer.labelValue('Como chamar', client.preferred_name);
+    if (client.pronoun_or_salutation) writer.labelValue('Tratamento', client.pronoun_or_salutation);
+    if (client.important_dates.length > 0) {
+      writer.gap(2);
+      writer.subheading('Datas importantes');
+      writer.bulletList(client.important_dates);
+    }
+    writer.gap(8);
   }
-  writer.gap(8);
 
   let wroteDetails = false;
   const listSection = (title: string, items: readonly string[]) => {
@@ -123,5 +134,11 @@ export function renderClientCarePdf({
     { size: 8.5, color: COLORS.muted },
   );
 
-  return finishDocument(doc, meta, `${CLIENT_CARE_TITLE} · ${client.full_name} · uso interno`);
+  return finishDocument(
+    doc,
+    meta,
+    fullName
+      ? `${CLIENT_CARE_TITLE} · ${fullName} · uso interno`
+      : `${CLIENT_CARE_TITLE} · uso interno`,
+  );
 }

@@ -4,6 +4,7 @@ import {
   formatPercent,
   formatSessionsWithWords,
   INSTALMENTS_PER_YEAR,
+  PACKAGE_BENEFITS_NOTE,
   PROPOSAL_VALIDITY_DAYS,
   spellOutNumberPtBR,
   type ProposalFigures,
@@ -46,8 +47,9 @@ export function renderProposalPdf(input: ProposalDocumentInput): Promise<Buffer>
   const writer = new PdfWriter(doc);
 
   writer.title(PROPOSAL_TITLE, 'Plano personalizado de procedimentos estéticos para 12 meses');
+  // Without a name the box has no 'Cliente' entry rather than a placeholder (issue 15).
   drawSummaryBox(writer, [
-    ['Cliente', input.clientName ?? 'Não informado'],
+    ...(input.clientName ? [['Cliente', input.clientName] as [string, string]] : []),
     ['Pacote', input.packageName],
     ['Emitida em', shortDate(input.issuedAt)],
     ['Válida até', validUntil],
@@ -202,16 +204,24 @@ function drawProceduresTable(writer: PdfWriter, figures: ProposalFigures): void 
   });
 }
 
-/** The receipt's footer rows, right-aligned under the table. */
+/**
+ * The receipt's footer rows, right-aligned under the table. 'Desconto Gerado' is printed only
+ * when the package saves something; otherwise the box says what the package gives instead.
+ */
 function drawTotals(writer: PdfWriter, figures: ProposalFigures): void {
   const { doc } = writer;
+  const { saving } = figures;
   const lines: Array<{ label: string; value: string; strong?: boolean }> = [
     { label: 'Valor Total Avulso', value: formatBRL(figures.standalone) },
     { label: 'Valor do Pacote', value: formatBRL(figures.packageValue), strong: true },
-    {
-      label: `Desconto Gerado (${formatPercent(figures.discountPercent)})`,
-      value: formatBRL(figures.discount),
-    },
+    ...(saving.kind === 'saving'
+      ? [
+          {
+            label: `Desconto Gerado (${formatPercent(saving.percent)})`,
+            value: formatBRL(saving.amount),
+          },
+        ]
+      : []),
     { label: `Valor Mensal (${INSTALMENTS_PER_YEAR}x)`, value: formatBRL(figures.monthly) },
   ];
   const lineHeight = 19;
@@ -237,29 +247,48 @@ function drawTotals(writer: PdfWriter, figures: ProposalFigures): void {
     });
   });
   doc.x = writer.left;
-  doc.y = top + height + 18;
+  doc.y = top + height + 10;
+  if (saving.kind !== 'saving') {
+    doc.font(FONTS.regular).fontSize(9).fillColor(COLORS.muted);
+    doc.text(PACKAGE_BENEFITS_NOTE, x, doc.y, { width: boxWidth, align: 'right' });
+    doc.x = writer.left;
+  }
+  writer.gap(8);
 }
 
 /**
  * Sessions, total price and price per session in figures and in words, as consumer-protection
- * guidance asks of aesthetics contracts.
+ * guidance asks of aesthetics contracts. A session's price is given per procedure: the package
+ * divided by every session would mix a R$ 180 cleansing with a R$ 2.600 filler.
  */
 function drawValuesInWords(writer: PdfWriter, figures: ProposalFigures): void {
   writer.heading('Condições e valores por extenso');
   writer.labelValue('Quantidade total de sessões', formatSessionsWithWords(figures.totalSessions));
   writer.labelValue('Valor total do pacote', formatBRLWithWords(figures.packageValue));
-  if (figures.totalSessions > 0) {
-    writer.labelValue('Valor por sessão', formatBRLWithWords(figures.perSession));
-  }
   writer.labelValue(
     'Forma de pagamento',
     `${INSTALMENTS_PER_YEAR} (${spellOutNumberPtBR(INSTALMENTS_PER_YEAR, 'feminine')}) parcelas mensais de ${formatBRLWithWords(figures.monthly)}`,
   );
   writer.labelValue('Valor dos procedimentos avulsos', formatBRLWithWords(figures.standalone));
-  writer.paragraph(
-    'O valor por sessão é o valor do pacote dividido pelo total de sessões contratadas.',
-    { size: 8.5, color: COLORS.muted },
-  );
+  if (figures.rows.length > 0) {
+    writer.gap(4);
+    writer.subheading('Valor por sessão');
+    for (const row of figures.rows) {
+      const inPackage =
+        row.packageUnit === null ? '' : `; no pacote, ${formatBRLWithWords(row.packageUnit)}`;
+      writer.labelValue(
+        row.name,
+        `${formatSessionsWithWords(row.qty)}, ${formatBRLWithWords(row.unit)} por sessão avulsa${inPackage}`,
+        9.5,
+      );
+    }
+    if (figures.saving.kind === 'saving') {
+      writer.paragraph(
+        'No pacote, cada sessão custa o seu valor avulso com o mesmo desconto do pacote; a soma das sessões é o valor do pacote.',
+        { size: 8.5, color: COLORS.muted },
+      );
+    }
+  }
   writer.gap(8);
 }
 
@@ -364,7 +393,8 @@ function drawClosing(writer: PdfWriter, input: ProposalDocumentInput, validUntil
   const top = doc.y;
   const signatures: Array<[number, string, string]> = [
     [writer.left, input.author, 'Responsável pela proposta'],
-    [writer.right - lineWidth, input.clientName ?? 'Cliente', 'Assinatura da cliente'],
+    // No name typed: the line stays blank for the client to sign, with no placeholder.
+    [writer.right - lineWidth, input.clientName ?? '', 'Assinatura da cliente'],
   ];
   for (const [x, name, role] of signatures) {
     doc
@@ -374,14 +404,18 @@ function drawClosing(writer: PdfWriter, input: ProposalDocumentInput, validUntil
       .strokeColor(COLORS.text)
       .stroke();
     const safeName = pdfText(name);
-    const nameHeight = Math.min(writer.measure(safeName, FONTS.bold, 9.5, lineWidth), 24);
-    doc.font(FONTS.bold).fontSize(9.5).fillColor(COLORS.text);
-    doc.text(safeName, x, top + 5, {
-      width: lineWidth,
-      align: 'center',
-      height: nameHeight,
-      ellipsis: true,
-    });
+    const nameHeight = safeName
+      ? Math.min(writer.measure(safeName, FONTS.bold, 9.5, lineWidth), 24)
+      : 0;
+    if (safeName) {
+      doc.font(FONTS.bold).fontSize(9.5).fillColor(COLORS.text);
+      doc.text(safeName, x, top + 5, {
+        width: lineWidth,
+        align: 'center',
+        height: nameHeight,
+        ellipsis: true,
+      });
+    }
     doc.font(FONTS.regular).fontSize(8.5).fillColor(COLORS.muted);
     doc.text(role, x, top + 7 + nameHeight, {
       width: lineWidth,

@@ -58,7 +58,7 @@ export const pdfService = {
         ? (await enrichClientCare(options.ai, data, { aiOnly: options.aiOnly })).result
         : data;
     const bytes = await renderClientCarePdf({ data: printed, author, issuedAt });
-    return { bytes, kind: 'client-care', subject: data.client.full_name, issuedAt };
+    return { bytes, kind: 'client-care', subject: data.client.full_name ?? '', issuedAt };
   },
 
   /** Content-Disposition for showing the file in the browser or saving it. */

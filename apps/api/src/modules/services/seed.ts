@@ -10,7 +10,7 @@ import { packagesService } from '../packages/service.ts';
 import { relationsService } from '../services-relations/service.ts';
 import { servicesService } from './service.ts';
 
-interface DemoService {
+export interface DemoService {
   name: string;
   block: ServiceBlock;
   value: number;
@@ -29,7 +29,7 @@ interface DemoService {
  * Several names share their first 4 letters (CRIO, TOXI, PREE, PEEL, RADI, FIOS) so the builder
  * shows collapsible groups.
  */
-const DEMO_SERVICES: DemoService[] = [
+export const DEMO_SERVICES: DemoService[] = [
   // Block A: entry and facial care.
   {
     name: 'Limpeza de Pele Profunda',
@@ -493,31 +493,55 @@ const DEMO_SERVICES: DemoService[] = [
   },
 ];
 
-interface DemoPackage extends Omit<PackageCreate, 'procedures' | 'restricted_procedures'> {
+export interface DemoPackage extends Omit<PackageCreate, 'procedures' | 'restricted_procedures'> {
   /** Manual selection by service name (allow_all_procedures false). */
   allowedNames?: string[];
   restrictedNames?: string[];
+  /**
+   * The full selection a professional typically sells with this plan (procedure name, sessions):
+   * every block at its limit. The price is set so that this selection saves the client 10–25 %
+   * against the sessions bought one by one, as clinics price their plans; demo-catalogue.test.ts
+   * checks it with the domain's formulas. `discount_percent` is that saving, rounded.
+   */
+  typicalSelection: Array<[name: string, sessions: number]>;
 }
 
 /** Five yearly plans: the builder shows the digits of the name as the package number. */
-const DEMO_PACKAGES: DemoPackage[] = [
+export const DEMO_PACKAGES: DemoPackage[] = [
   {
+    // Facial care: 2.060 standalone for 1.800 (R$ 150,00 a month).
     name: 'Pacote Essencial 1',
-    annual_value: 3600,
-    discount_percent: 10,
-    block_limits: { a: 2, b: 1, c: 0, d: 0 },
+    annual_value: 1800,
+    discount_percent: 13,
+    block_limits: { a: 8, b: 2, c: 0, d: 0 },
+    typicalSelection: [
+      ['Limpeza de Pele Profunda', 4],
+      ['Hidratação Facial Profunda', 2],
+      ['Peeling de Diamante', 2],
+      ['Radiofrequência Facial', 2],
+    ],
   },
   {
+    // 3.790 standalone for 3.240 (R$ 270,00 a month).
     name: 'Pacote Bem-Estar 2',
-    annual_value: 6000,
+    annual_value: 3240,
     discount_percent: 15,
-    block_limits: { a: 3, b: 2, c: 1, d: 0 },
+    block_limits: { a: 6, b: 3, c: 1, d: 0 },
     restrictedNames: ['Ultrassom Microfocado', 'Laser CO2 Fracionado'],
+    typicalSelection: [
+      ['Limpeza de Pele Profunda', 2],
+      ['Hidratação Facial Profunda', 2],
+      ['Revitalização com Vitamina C', 2],
+      ['Radiofrequência Facial', 2],
+      ['Luz Intensa Pulsada', 1],
+      ['Skinbooster', 1],
+    ],
   },
   {
+    // Body contour: 6.500 standalone for 5.400 (R$ 450,00 a month).
     name: 'Pacote Contorno Corporal 3',
-    annual_value: 9600,
-    discount_percent: 18,
+    annual_value: 5400,
+    discount_percent: 17,
     block_limits: { a: 2, b: 3, c: 1, d: 1 },
     allowedNames: [
       'Drenagem Linfática',
@@ -533,19 +557,51 @@ const DEMO_PACKAGES: DemoPackage[] = [
       'Aplicação de Enzimas - Abdômen',
       'Lipo de Papada Enzimática',
     ],
+    typicalSelection: [
+      ['Drenagem Linfática', 2],
+      ['Criolipólise - Abdômen', 1],
+      ['Criolipólise - Flancos', 1],
+      ['Radiofrequência Corporal', 1],
+      ['Aplicação de Enzimas - Abdômen', 1],
+      ['Lipo de Papada Enzimática', 1],
+    ],
   },
   {
+    // Rejuvenation: 17.220 standalone for 14.400 (R$ 1.200,00 a month).
     name: 'Pacote Rejuvenescimento 4',
     annual_value: 14400,
-    discount_percent: 20,
-    block_limits: { a: 2, b: 2, c: 2, d: 1 },
+    discount_percent: 16,
+    block_limits: { a: 4, b: 3, c: 4, d: 2 },
+    typicalSelection: [
+      ['Microagulhamento', 2],
+      ['Hidratação Facial Profunda', 2],
+      ['Radiofrequência Facial', 2],
+      ['Ultrassom Microfocado', 1],
+      ['Toxina Botulínica - Terço Superior', 2],
+      ['Bioestimulador de Colágeno', 2],
+      ['Fios de PDO - Lisos', 1],
+      ['Fios de PDO - Sobrancelha', 1],
+    ],
   },
   {
+    // 29.870 standalone for 24.000 (R$ 2.000,00 a month).
     name: 'Pacote Premium 5',
     annual_value: 24000,
-    discount_percent: 25,
+    discount_percent: 20,
     status: 'inactive',
-    block_limits: { a: 3, b: 3, c: 3, d: 2 },
+    block_limits: { a: 4, b: 4, c: 4, d: 3 },
+    typicalSelection: [
+      ['Microagulhamento', 2],
+      ['Revitalização com Vitamina C', 2],
+      ['Ultrassom Microfocado', 1],
+      ['Laser Lavieen', 2],
+      ['Radiofrequência Facial', 1],
+      ['Toxina Botulínica - Full Face', 2],
+      ['Bioestimulador de Colágeno', 2],
+      ['Harmonização Facial', 1],
+      ['Protocolo Glow Premium', 1],
+      ['Laser CO2 Fracionado', 1],
+    ],
   },
 ];
 
@@ -699,7 +755,12 @@ export async function seedDemoCatalogue(tx: AppTx): Promise<void> {
     return id;
   };
 
-  for (const { allowedNames, restrictedNames, ...demo } of DEMO_PACKAGES) {
+  for (const {
+    allowedNames,
+    restrictedNames,
+    typicalSelection: _typical,
+    ...demo
+  } of DEMO_PACKAGES) {
     await packagesService.create(
       tx,
       packageCreateSchema.parse({

@@ -1,4 +1,4 @@
-import { and, asc, desc, inArray } from 'drizzle-orm';
+import { and, asc, desc, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { services, synergyRelations } from '../../db/schema.ts';
 
@@ -27,22 +27,34 @@ export interface SynergyRelationRow {
   baseNarrative: string | null;
 }
 
-export async function findServicesByIds(
+const serviceColumns = {
+  id: services.id,
+  name: services.name,
+  nameKey: services.nameKey,
+  mainFunction: services.mainFunction,
+  benefit1: services.benefit1,
+  benefit2: services.benefit2,
+  benefit3: services.benefit3,
+};
+
+/**
+ * The services named by id or by name key (normalizeForComparison of the name), in one query.
+ * `nameKey` is answered so the caller can match the names it sent.
+ */
+export async function findServicesByIdsOrNameKeys(
   db: DbOrTx,
   ids: readonly number[],
-): Promise<SynergyServiceRow[]> {
-  if (ids.length === 0) return [];
+  nameKeys: readonly string[],
+): Promise<Array<SynergyServiceRow & { nameKey: string }>> {
+  const conditions = [
+    ...(ids.length > 0 ? [inArray(services.id, [...ids])] : []),
+    ...(nameKeys.length > 0 ? [inArray(services.nameKey, [...nameKeys])] : []),
+  ];
+  if (conditions.length === 0) return [];
   return db
-    .select({
-      id: services.id,
-      name: services.name,
-      mainFunction: services.mainFunction,
-      benefit1: services.benefit1,
-      benefit2: services.benefit2,
-      benefit3: services.benefit3,
-    })
+    .select(serviceColumns)
     .from(services)
-    .where(inArray(services.id, [...ids]));
+    .where(or(...conditions));
 }
 
 /** Relations whose two services are both in `ids` (either order), richest first. */

@@ -1,4 +1,8 @@
-import type { SynergyGenerateResponse, synergyGenerateRequestSchema } from '@portal/domain';
+import {
+  normalizeForComparison,
+  type SynergyGenerateResponse,
+  type synergyGenerateRequestSchema,
+} from '@portal/domain';
 import type { z } from 'zod';
 import type { AppDb } from '../../db/client.ts';
 import { writeSynergySuggestions, type AiContext } from '../../ai/index.ts';
@@ -18,11 +22,26 @@ export const synergiesService = {
     data: SynergyGenerateData,
     ai?: AiContext,
   ): Promise<SynergyGenerateResponse> {
-    const requestedIds = [...new Set(data.procedures.map((procedure) => procedure.id))];
-    const found = new Map((await repo.findServicesByIds(db, requestedIds)).map((s) => [s.id, s]));
-    const selected = requestedIds.flatMap((id) => {
-      const service = found.get(id);
-      return service ? [service] : [];
+    // Each procedure is an id (its name is not trusted) or a name as the existing front end
+    // sends it, matched like the catalogue's unique name key.
+    type Wanted = { kind: 'id'; id: number } | { kind: 'name'; nameKey: string };
+    const wanted = data.procedures.map((procedure): Wanted =>
+      typeof procedure === 'string'
+        ? { kind: 'name', nameKey: normalizeForComparison(procedure) }
+        : { kind: 'id', id: procedure.id },
+    );
+    const ids = wanted.flatMap((w) => (w.kind === 'id' ? [w.id] : []));
+    const nameKeys = wanted.flatMap((w) => (w.kind === 'name' ? [w.nameKey] : []));
+    const rows = await repo.findServicesByIdsOrNameKeys(db, ids, nameKeys);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byNameKey = new Map(rows.map((row) => [row.nameKey, row]));
+    const seen = new Set<number>();
+    const selected = wanted.flatMap((w) => {
+      const row = w.kind === 'id' ? byId.get(w.id) : byNameKey.get(w.nameKey);
+      if (!row || seen.has(row.id)) return [];
+      seen.add(row.id);
+      const { nameKey: _nameKey, ...service } = row;
+      return [service];
     });
     const relations = await repo.findRelationsAmong(
       db,

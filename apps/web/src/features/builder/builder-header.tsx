@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import type { BuilderStep } from '@portal/domain';
-import { IconArrowLeft, IconSearch, IconSparkles } from '@tabler/icons-react';
+import { CLIENT_NAME_MAX_LENGTH, type BuilderStep } from '@portal/domain';
+import { IconArrowLeft, IconPlus, IconSearch, IconSparkles, IconUser } from '@tabler/icons-react';
+import { ClientModeSwitch } from '../../lib/client-mode';
 
 export const STEP_TITLES: Record<BuilderStep, string> = {
   packages: 'Selecione o Pacote',
@@ -17,9 +18,19 @@ export interface BuilderHeaderProps {
   onPersonalize: () => void;
   /** Back to the package grid (procedures step only). */
   onChangePackage: () => void;
+  /** 'Nome da cliente' (optional), printed on both PDFs. */
+  clientName: string;
+  onClientNameChange: (name: string) => void;
+  clientMode: boolean;
+  onClientModeChange: (on: boolean) => void;
+  /** Forgets the package, the sessions and the name kept for this sale. */
+  onNewSale: () => void;
 }
 
-/** The step title, the name search (DESIGN 7.9) and the 'Personalizar' entry of the assistant. */
+/**
+ * The step title, the client's name, 'Modo cliente', the name search (DESIGN 7.9) and the
+ * 'Personalizar' entry of the assistant.
+ */
 export function BuilderHeader({
   step,
   search,
@@ -27,6 +38,11 @@ export function BuilderHeader({
   hasPackage,
   onPersonalize,
   onChangePackage,
+  clientName,
+  onClientNameChange,
+  clientMode,
+  onClientModeChange,
+  onNewSale,
 }: BuilderHeaderProps) {
   return (
     <Stack gap="sm">
@@ -53,6 +69,26 @@ export function BuilderHeader({
             Personalizar
           </Button>
         </Group>
+      </Group>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label="Nome da cliente"
+          placeholder="Opcional"
+          autoComplete="off"
+          leftSection={<IconUser size={16} aria-hidden />}
+          value={clientName}
+          maxLength={CLIENT_NAME_MAX_LENGTH}
+          onChange={(event) => onClientNameChange(event.currentTarget.value)}
+          w={{ base: '100%', xs: 280 }}
+        />
+        <Button
+          variant="subtle"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={onNewSale}
+        >
+          Nova venda
+        </Button>
+        <ClientModeSwitch checked={clientMode} onChange={onClientModeChange} />
       </Group>
       <TextInput
         type="search"

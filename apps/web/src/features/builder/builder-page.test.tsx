@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  BUILDER_DRAFT_STORAGE_KEY,
   RECEIPT_STORAGE_KEY,
+  emptyBuilderDraft,
   receiptStateSchema,
   type Package,
   type Service,
@@ -78,6 +80,12 @@ const packages: Package[] = [
     annual_value: 6000,
     block_limits: { a: 1, b: 1, c: 1, d: 1 },
   }),
+  makePackage(30, {
+    name: 'Corpo 30',
+    annual_value: 3000,
+    block_limits: { a: 1, b: 1, c: 1, d: 1 },
+    restricted_procedures: [8],
+  }),
 ];
 
 function serveCatalogue({ packageList = packages }: { packageList?: Package[] } = {}) {
@@ -95,6 +103,14 @@ async function openBuilder(kind: 'desktop' | 'phone' = 'desktop') {
   signInAs(makeUser());
   const result = renderApp('/montar-pacote');
   await screen.findByRole('heading', { name: 'Selecione o Pacote' });
+  return result;
+}
+
+/** The builder opened again in the same tab (a reload, or Back from another page). */
+async function openBuilderAgain() {
+  const result = renderApp('/montar-pacote');
+  await screen.findByRole('heading', { name: 'Selecione os Procedimentos' });
+  await screen.findByRole('button', { name: /^Botox/ });
   return result;
 }
 
@@ -191,8 +207,130 @@ describe('package builder: procedures step', () => {
   it("shows 'Nenhum procedimento encontrado para o bloco D' for an empty block", async () => {
     serveCatalogue();
     await openBuilder();
-    await pickPackage(/Pacote 12/);
+    await pickPackage(/Corpo 30/);
     expect(screen.getByText('Nenhum procedimento encontrado para o bloco D')).toBeInTheDocument();
+  });
+
+  it('does not list a block whose limit is 0', async () => {
+    serveCatalogue();
+    await openBuilder();
+    await pickPackage(/Pacote 12/);
+    expect(screen.getByRole('region', { name: 'Bloco C' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Bloco D' })).not.toBeInTheDocument();
+    expect(within(summaryPanel()).queryByText('Bloco D')).not.toBeInTheDocument();
+  });
+
+  it("'−' removes one session of a procedure", async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Pacote 12/);
+    const blockA = screen.getByRole('region', { name: 'Bloco A' });
+    const botox = within(blockA).getByRole('button', { name: /^Botox/ });
+    expect(
+      within(blockA).queryByRole('button', { name: 'Remover uma sessão de Botox' }),
+    ).not.toBeInTheDocument();
+    await user.click(botox);
+    await user.click(botox);
+    expect(within(botox).getByText('2 sessões')).toBeInTheDocument();
+    await user.click(within(blockA).getByRole('button', { name: 'Remover uma sessão de Botox' }));
+    expect(within(botox).getByText('1 sessão')).toBeInTheDocument();
+    expect(within(blockA).getByText('1/2 selecionados')).toBeInTheDocument();
+    await user.click(within(blockA).getByRole('button', { name: 'Remover uma sessão de Botox' }));
+    expect(botox).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("disables 'Gerar Pacote' with its reason until a procedure is chosen", async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Pacote 12/);
+    const generate = within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' });
+    expect(generate).toBeDisabled();
+    expect(generate).toHaveAccessibleDescription(
+      'Selecione ao menos um procedimento para gerar o pacote.',
+    );
+    // Back on the package grid with the package chosen, still nothing to generate.
+    await user.click(screen.getByRole('button', { name: 'Trocar pacote' }));
+    expect(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' })).toBeDisabled();
+    await pickPackage(/Pacote 12/);
+    await user.click(screen.getByRole('button', { name: /^Botox/ }));
+    expect(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' })).toBeEnabled();
+  });
+
+  it("shows the client's saving live and warns when the package costs more", async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Essencial 20/);
+    expect(summaryValue('Economia da cliente')).toBe('—');
+    // R$ 6.000 for R$ 4.500 of sessions: a loss for the client, said before generating.
+    await user.click(screen.getByRole('button', { name: /^Botox/ }));
+    expect(summaryValue('Valor avulso')).toBe('R$ 4.500,00');
+    expect(within(summaryPanel()).getByRole('alert')).toHaveTextContent(
+      'O pacote custa R$ 1.500,00 a mais que os procedimentos avulsos. Adicione sessões ou escolha outro pacote antes de gerar.',
+    );
+    // + Peeling 800 + Criolipólise 2.000 = R$ 7.300: saving R$ 1.300,00, 1 − 6.000/7.300 = 17,8%.
+    await user.click(screen.getByRole('button', { name: /^Peeling/ }));
+    await user.click(screen.getByRole('button', { name: /Criolipólise\s*3 procedimentos/ }));
+    await user.click(await screen.findByRole('button', { name: /^Criolipólise - Abdômen/ }));
+    expect(summaryValue('Valor avulso')).toBe('R$ 7.300,00');
+    expect(summaryValue('Economia da cliente')).toBe('R$ 1.300,00 (17,8%)');
+    expect(within(summaryPanel()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("'modo cliente' hides score, margin, budgets and the margin warning", async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Essencial 20/);
+    await user.click(screen.getByRole('button', { name: /^Laser Premium/ }));
+    const warning = 'Margem abaixo do mínimo exigido pelos procedimentos selecionados.';
+    expect(within(summaryPanel()).getByText(warning)).toBeInTheDocument();
+    expect(screen.getAllByText(/^Score /).length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('switch', { name: /Modo cliente/ }));
+    for (const label of ['Score', 'Orçamento mensal disponível', 'Saldo mensal restante']) {
+      expect(within(summaryPanel()).queryByText(label)).not.toBeInTheDocument();
+    }
+    expect(within(summaryPanel()).queryByText(warning)).not.toBeInTheDocument();
+    expect(screen.queryAllByText(/^Score /)).toHaveLength(0);
+    // What the client may see stays.
+    expect(summaryValue('Valor mensal (12x)')).toBe('R$ 500,00');
+    expect(summaryValue('Valor avulso')).toBe('R$ 5.000,00');
+  });
+
+  it('keeps package, sessions and client name across a reload, and hands the name to the receipt', async () => {
+    serveCatalogue();
+    const first = await openBuilder();
+    const user = await pickPackage(/Pacote 12/);
+    await user.type(screen.getByRole('textbox', { name: 'Nome da cliente' }), 'Joana Prado');
+    await user.click(screen.getByRole('button', { name: /^Botox/ }));
+    first.unmount();
+
+    const { router } = await openBuilderAgain();
+    expect(screen.getByRole('textbox', { name: 'Nome da cliente' })).toHaveValue('Joana Prado');
+    const botox = screen.getByRole('button', { name: /^Botox/ });
+    expect(botox).toHaveAttribute('aria-pressed', 'true');
+    await userEvent
+      .setup()
+      .click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
+    expect(router.state.location.pathname).toBe('/recibo');
+    const stored = receiptStateSchema.parse(
+      JSON.parse(window.sessionStorage.getItem(RECEIPT_STORAGE_KEY) ?? 'null'),
+    );
+    expect(stored.clientPreferences.client_name).toBe('Joana Prado');
+    expect(await screen.findByText(/Joana Prado/)).toBeInTheDocument();
+  });
+
+  it("'Nova venda' forgets the package, the sessions and the name", async () => {
+    serveCatalogue();
+    await openBuilder();
+    const user = await pickPackage(/Pacote 12/);
+    await user.type(screen.getByRole('textbox', { name: 'Nome da cliente' }), 'Joana');
+    await user.click(screen.getByRole('button', { name: /^Botox/ }));
+    await user.click(screen.getByRole('button', { name: 'Nova venda' }));
+    expect(await screen.findByRole('heading', { name: 'Selecione o Pacote' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nome da cliente' })).toHaveValue('');
+    expect(JSON.parse(window.sessionStorage.getItem(BUILDER_DRAFT_STORAGE_KEY) ?? '{}')).toEqual(
+      emptyBuilderDraft(),
+    );
   });
 
   it('folds 3+ procedures with the same first letters into a collapsible group', async () => {
@@ -306,8 +444,16 @@ describe('package builder on a phone', () => {
     expect(within(bar).getByText('A 0/2')).toBeInTheDocument();
     expect(within(bar).getByText('R$ 1.000,00/mês')).toBeInTheDocument();
     expect(within(bar).getByText('Margem 70,0%')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Gerar Pacote' })).toBeDisabled();
+    expect(within(bar).queryByText('D 0/0')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Botox/ }));
     expect(within(bar).getByText('A 1/2')).toBeInTheDocument();
+    // R$ 12.000 for R$ 4.500 of sessions: the bar says the package costs more.
+    expect(within(bar).getByRole('alert')).toHaveTextContent(
+      'O pacote custa R$ 7.500,00 a mais que o avulso.',
+    );
+    await user.click(screen.getByRole('switch', { name: /Modo cliente/ }));
+    expect(within(bar).queryByText(/^Margem/)).not.toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Gerar Pacote' })).toBeEnabled();
     // No side panel heading on a phone.
     expect(screen.queryByRole('heading', { name: 'Resumo do Pacote' })).not.toBeInTheDocument();

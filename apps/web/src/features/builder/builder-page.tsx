@@ -1,21 +1,26 @@
 import { Alert, Button, Grid, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
+  BUILDER_DRAFT_STORAGE_KEY,
   RECEIPT_STORAGE_KEY,
   SERVICE_BLOCKS,
   blockLimitsFor,
   buildReceiptState,
-  canGenerate,
   clickProcedure,
   computePackageTotals,
+  emptyBuilderDraft,
   emptySelection,
+  generateBlockedReason,
   isSelectionHealthy,
+  listedBlocks,
   normalizeForComparison,
+  parseBuilderDraft,
   reaisToCentavos,
   receiptSessions,
+  removeOneSession,
   selectedServicesByBlock,
   selectionCounts,
   visibleServices,
-  type BuilderStep,
+  type BuilderDraft,
   type Package,
   type ProcedureSelection,
   type ReceiptClientPreferences,
@@ -23,12 +28,13 @@ import {
   type Service,
 } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ProcedureDetailDialogSlot } from '../../components/procedure-detail-dialog-slot';
 import { usePageTitle } from '../../components/use-page-title';
+import { useClientMode } from '../../lib/client-mode';
 import { useIsDesktop } from '../../lib/use-is-desktop';
-import { useActiveServicesQuery } from './api';
+import { useActivePackagesQuery, useActiveServicesQuery } from './api';
 import { AssistantDialogSlot } from './assistant-slot';
 import { BuilderHeader } from './builder-header';
 import { PackagePicker } from './package-picker';
@@ -46,23 +52,65 @@ function saveReceiptState(state: ReceiptState): void {
   }
 }
 
+/** The sale in progress, as the tab kept it (builder-draft.ts says why sessionStorage). */
+function readBuilderDraft(): BuilderDraft {
+  try {
+    const stored = window.sessionStorage.getItem(BUILDER_DRAFT_STORAGE_KEY);
+    return parseBuilderDraft(stored ? JSON.parse(stored) : null);
+  } catch {
+    return emptyBuilderDraft();
+  }
+}
+
+function saveBuilderDraft(draft: BuilderDraft): void {
+  try {
+    window.sessionStorage.setItem(BUILDER_DRAFT_STORAGE_KEY, JSON.stringify(draft));
+  } catch {
+    // Blocked storage: the sale lasts as long as the page.
+  }
+}
+
 /** SPEC 'Package builder' at /montar-pacote: pick a package, choose sessions per block, generate. */
 export default function BuilderPage() {
   usePageTitle('Montar pacote');
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const servicesQuery = useActiveServicesQuery();
+  const packagesQuery = useActivePackagesQuery();
   const catalogue = servicesQuery.data ?? NO_SERVICES;
+  const [clientMode, setClientMode] = useClientMode();
 
-  const [step, setStep] = useState<BuilderStep>('packages');
-  const [pkg, setPkg] = useState<Package | null>(null);
-  const [selection, setSelection] = useState<ProcedureSelection>(emptySelection);
-  const [clientPreferences, setClientPreferences] = useState<ReceiptClientPreferences>({});
+  // Package, sessions and the client's name survive Back/Forward, a reload and the receipt.
+  const [draft, setDraft] = useState<BuilderDraft>(readBuilderDraft);
+  useEffect(() => saveBuilderDraft(draft), [draft]);
+  const { step, packageId, selection, clientName, clientPreferences } = draft;
+  const update = (change: Partial<BuilderDraft>) =>
+    setDraft((current) => ({ ...current, ...change }));
+
+  const activePackages = packagesQuery.data;
+  const pkg = useMemo(
+    () => activePackages?.find((candidate) => candidate.id === packageId) ?? null,
+    [activePackages, packageId],
+  );
+  // A kept package that is no longer active: start again from the package grid.
+  const packageGone = activePackages !== undefined && packageId !== null && pkg === null;
+  useEffect(() => {
+    if (packageGone) {
+      setDraft((current) => ({
+        ...current,
+        packageId: null,
+        step: 'packages',
+        selection: emptySelection(),
+      }));
+    }
+  }, [packageGone]);
+
   const [search, setSearch] = useState('');
   const [assistantOpened, setAssistantOpened] = useState(false);
   const [detail, setDetail] = useState<Service | null>(null);
 
   const limits = useMemo(() => blockLimitsFor(pkg), [pkg]);
+  const blocks = listedBlocks(limits);
   const allowedServices = useMemo(
     () => SERVICE_BLOCKS.flatMap((block) => visibleServices(catalogue, pkg, block)),
     [catalogue, pkg],
@@ -73,7 +121,7 @@ export default function BuilderPage() {
   );
   const totals = computePackageTotals(reaisToCentavos(pkg?.annual_value ?? 0), sessions);
   const healthy = isSelectionHealthy(totals, sessions);
-  const generateEnabled = canGenerate(step, pkg, selection, limits);
+  const blockedReason = generateBlockedReason(pkg, selection, limits);
 
   const query = normalizeForComparison(search);
   const matchesSearch = (service: Service) =>
@@ -81,47 +129,71 @@ export default function BuilderPage() {
 
   const pickPackage = (chosen: Package) => {
     // SPEC: choosing a package clears every selection and moves to the procedures step.
-    setPkg(chosen);
-    setSelection(emptySelection());
+    update({ packageId: chosen.id, selection: emptySelection(), step: 'services' });
     setSearch('');
-    setStep('services');
   };
 
   const toggleProcedure = (service: Service) =>
-    setSelection((current) => clickProcedure(current, service, limits));
+    setDraft((current) => ({
+      ...current,
+      selection: clickProcedure(current.selection, service, limits),
+    }));
+
+  const removeSession = (service: Service) =>
+    setDraft((current) => ({
+      ...current,
+      selection: removeOneSession(current.selection, service),
+    }));
 
   const applyRecommendations = (
     recommended: ProcedureSelection,
     preferences: ReceiptClientPreferences,
   ) => {
-    setSelection(recommended);
-    setClientPreferences(preferences);
+    const { client_name: assistantName, ...rest } = preferences;
+    setDraft((current) => ({
+      ...current,
+      selection: recommended,
+      clientPreferences: rest,
+      // The name typed in the builder wins; the assistant's fills a blank field.
+      clientName: current.clientName.trim() === '' ? (assistantName ?? '') : current.clientName,
+      step: 'services',
+    }));
     setSearch('');
-    setStep('services');
     setAssistantOpened(false);
   };
 
   const generate = () => {
-    if (!pkg || !generateEnabled) return;
-    const state = buildReceiptState(pkg, selection, catalogue, clientPreferences);
+    if (!pkg || blockedReason !== null) return;
+    const name = clientName.trim();
+    const state = buildReceiptState(pkg, selection, catalogue, {
+      ...clientPreferences,
+      ...(name ? { client_name: name } : {}),
+    });
     saveReceiptState(state);
     void navigate('/recibo', { state });
+  };
+
+  const startNewSale = () => {
+    setDraft(emptyBuilderDraft());
+    setSearch('');
   };
 
   const summaryProps = {
     pkg,
     counts: selectionCounts(selection),
     limits,
+    blocks,
     totals,
     healthy,
-    canGenerate: generateEnabled,
+    clientMode,
+    blockedReason,
     onGenerate: generate,
   };
 
   let content;
   if (step === 'packages') {
     content = <PackagePicker selectedId={pkg?.id ?? null} search={search} onPick={pickPackage} />;
-  } else if (servicesQuery.isPending) {
+  } else if (servicesQuery.isPending || (packageId !== null && packagesQuery.isPending)) {
     content = (
       <SimpleGrid
         cols={{ base: 1, xs: 2, lg: 3 }}
@@ -152,7 +224,8 @@ export default function BuilderPage() {
   } else {
     content = (
       <Stack gap="xl">
-        {SERVICE_BLOCKS.map((block) => (
+        {/* A block the package gives no session is not listed (issue 15). */}
+        {blocks.map((block) => (
           <ProcedureBlock
             key={block}
             block={block}
@@ -160,7 +233,9 @@ export default function BuilderPage() {
             selection={selection}
             limits={limits}
             searching={query !== ''}
+            clientMode={clientMode}
             onToggle={toggleProcedure}
+            onRemoveSession={removeSession}
             onShowDetails={setDetail}
           />
         ))}
@@ -181,8 +256,13 @@ export default function BuilderPage() {
               onPersonalize={() => setAssistantOpened(true)}
               onChangePackage={() => {
                 setSearch('');
-                setStep('packages');
+                update({ step: 'packages' });
               }}
+              clientName={clientName}
+              onClientNameChange={(name) => update({ clientName: name })}
+              clientMode={clientMode}
+              onClientModeChange={setClientMode}
+              onNewSale={startNewSale}
             />
             {content}
           </Stack>

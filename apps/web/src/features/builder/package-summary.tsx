@@ -1,25 +1,34 @@
 import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
-  SERVICE_BLOCKS,
   UNHEALTHY_MARGIN_MESSAGE,
   formatBRL,
   formatPercent,
+  formatSaving,
+  packageCostsMoreMessage,
   packageNumber,
+  packageSaving,
   type BlockLimits,
   type Package,
   type PackageTotals,
+  type ServiceBlock,
 } from '@portal/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useId } from 'react';
 import classes from './builder.module.css';
 
 export interface PackageSummaryProps {
   pkg: Package | null;
   counts: BlockLimits;
   limits: BlockLimits;
+  /** The blocks the package gives sessions to. */
+  blocks: readonly ServiceBlock[];
   /** In centavos. */
   totals: PackageTotals;
   healthy: boolean;
-  canGenerate: boolean;
+  /** 'Modo cliente': score, margin, budgets and margin warnings are hidden. */
+  clientMode: boolean;
+  /** Why 'Gerar Pacote' is disabled, or null when it is enabled. */
+  blockedReason: string | null;
   onGenerate: () => void;
 }
 
@@ -36,12 +45,18 @@ function SummaryRow({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** 'Gerar Pacote', disabled with its reason written beside it (and read with it). */
 function GenerateButton({
-  canGenerate,
+  blockedReason,
   onGenerate,
-}: Pick<PackageSummaryProps, 'canGenerate' | 'onGenerate'>) {
+  reasonId,
+}: Pick<PackageSummaryProps, 'blockedReason' | 'onGenerate'> & { reasonId: string | undefined }) {
   return (
-    <Button onClick={onGenerate} disabled={!canGenerate}>
+    <Button
+      onClick={onGenerate}
+      disabled={blockedReason !== null}
+      aria-describedby={blockedReason !== null ? reasonId : undefined}
+    >
       Gerar Pacote
     </Button>
   );
@@ -49,7 +64,9 @@ function GenerateButton({
 
 /** Desktop side panel 'Resumo do Pacote' (SPEC builder; DESIGN 7.5 for the remaining budget). */
 export function PackageSummaryPanel(props: PackageSummaryProps) {
-  const { pkg, counts, limits, totals, healthy } = props;
+  const { pkg, counts, limits, blocks, totals, healthy, clientMode, blockedReason } = props;
+  const reasonId = useId();
+  const saving = packageSaving(totals);
   return (
     <Paper
       withBorder
@@ -71,22 +88,41 @@ export function PackageSummaryPanel(props: PackageSummaryProps) {
               </Text>
               <Text fw={600}>{pkg.name}</Text>
             </div>
-            <SummaryRow label="Score" value={formatPercent(totals.margemPct)} />
+            {clientMode ? null : (
+              <SummaryRow label="Score" value={formatPercent(totals.margemPct)} />
+            )}
             <SummaryRow label="Valor mensal (12x)" value={formatBRL(totals.monthly)} />
+            <SummaryRow label="Valor avulso" value={formatBRL(totals.servicesTotalValue)} />
             <SummaryRow
-              label="Orçamento mensal disponível"
-              value={formatBRL(totals.monthlyBudget)}
+              label="Economia da cliente"
+              value={saving.kind === 'saving' ? formatSaving(saving) : '—'}
             />
-            <SummaryRow label="Saldo mensal restante" value={formatBRL(totals.monthlyRemaining)} />
+            {clientMode ? null : (
+              <>
+                <SummaryRow
+                  label="Orçamento mensal disponível"
+                  value={formatBRL(totals.monthlyBudget)}
+                />
+                <SummaryRow
+                  label="Saldo mensal restante"
+                  value={formatBRL(totals.monthlyRemaining)}
+                />
+              </>
+            )}
             <Divider />
-            {SERVICE_BLOCKS.map((block) => (
+            {blocks.map((block) => (
               <SummaryRow
                 key={block}
                 label={`Bloco ${block}`}
                 value={`${counts[block]}/${limits[block]}`}
               />
             ))}
-            {healthy ? null : (
+            {saving.kind === 'costs-more' ? (
+              <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} p="xs">
+                <Text size="sm">{packageCostsMoreMessage(saving.extra)}</Text>
+              </Alert>
+            ) : null}
+            {healthy || clientMode ? null : (
               <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} p="xs">
                 <Text size="sm">{UNHEALTHY_MARGIN_MESSAGE}</Text>
               </Alert>
@@ -97,15 +133,25 @@ export function PackageSummaryPanel(props: PackageSummaryProps) {
             Selecione um pacote para começar.
           </Text>
         )}
-        <GenerateButton {...props} />
+        <GenerateButton {...props} reasonId={pkg ? reasonId : undefined} />
+        {blockedReason !== null && pkg ? (
+          <Text size="xs" c="dimmed" id={reasonId}>
+            {blockedReason}
+          </Text>
+        ) : null}
       </Stack>
     </Paper>
   );
 }
 
-/** Phones: a fixed bottom bar with the block counts, monthly value, margin and 'Gerar Pacote'. */
+/**
+ * Phones: a fixed bottom bar with the block counts, monthly value, the client's saving, the
+ * margin (outside 'modo cliente') and 'Gerar Pacote'.
+ */
 export function PackageSummaryBar(props: PackageSummaryProps) {
-  const { pkg, counts, limits, totals, healthy } = props;
+  const { pkg, counts, limits, blocks, totals, healthy, clientMode, blockedReason } = props;
+  const reasonId = useId();
+  const saving = packageSaving(totals);
   return (
     <>
       <div className={classes.bottomBarSpacer} aria-hidden />
@@ -119,7 +165,7 @@ export function PackageSummaryBar(props: PackageSummaryProps) {
       >
         <Stack gap={6}>
           <Group gap="sm" justify="space-between" wrap="wrap">
-            {SERVICE_BLOCKS.map((block) => (
+            {blocks.map((block) => (
               <Text key={block} size="sm" fw={600}>
                 {block} {counts[block]}/{limits[block]}
               </Text>
@@ -130,21 +176,36 @@ export function PackageSummaryBar(props: PackageSummaryProps) {
               <Text size="sm" fw={700}>
                 {pkg ? `${formatBRL(totals.monthly)}/mês` : 'Nenhum pacote'}
               </Text>
-              <Text
-                size="xs"
-                c={healthy ? 'dimmed' : undefined}
-                className={healthy ? undefined : classes.warningText}
-              >
-                Margem {formatPercent(totals.margemPct)}
-              </Text>
+              {saving.kind === 'saving' ? (
+                <Text size="xs">Economia {formatSaving(saving)}</Text>
+              ) : null}
+              {clientMode ? null : (
+                <Text
+                  size="xs"
+                  c={healthy ? 'dimmed' : undefined}
+                  className={healthy ? undefined : classes.warningText}
+                >
+                  Margem {formatPercent(totals.margemPct)}
+                </Text>
+              )}
             </div>
-            <GenerateButton {...props} />
+            <GenerateButton {...props} reasonId={pkg ? reasonId : undefined} />
           </Group>
-          {healthy ? null : (
+          {saving.kind === 'costs-more' ? (
+            <Text size="xs" className={classes.warningText} role="alert">
+              O pacote custa {formatBRL(saving.extra)} a mais que o avulso.
+            </Text>
+          ) : null}
+          {healthy || clientMode ? null : (
             <Text size="xs" className={classes.warningText}>
               {UNHEALTHY_MARGIN_MESSAGE}
             </Text>
           )}
+          {blockedReason !== null && pkg ? (
+            <Text size="xs" c="dimmed" id={reasonId}>
+              {blockedReason}
+            </Text>
+          ) : null}
         </Stack>
       </Paper>
     </>

@@ -31,7 +31,11 @@ export interface ProcedureBlockProps {
   limits: BlockLimits;
   /** A search is typed: groups open so every match shows. */
   searching: boolean;
+  /** 'Modo cliente': the cards hide their internal score. */
+  clientMode: boolean;
   onToggle: (service: Service) => void;
+  /** The '−' control: one session less. */
+  onRemoveSession: (service: Service) => void;
   onShowDetails: (service: Service) => void;
 }
 
@@ -66,7 +70,9 @@ export function ProcedureBlock({
   selection,
   limits,
   searching,
+  clientMode,
   onToggle,
+  onRemoveSession,
   onShowDetails,
 }: ProcedureBlockProps) {
   const headingId = useId();
@@ -80,7 +86,9 @@ export function ProcedureBlock({
       service={service}
       sessions={occurrencesOf(selection, service)}
       dimmed={isDimmed(selection, service, limits)}
+      showScore={!clientMode}
       onToggle={onToggle}
+      onRemoveSession={onRemoveSession}
       onShowDetails={onShowDetails}
     />
   );

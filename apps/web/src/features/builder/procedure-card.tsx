@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatPercent, formatReais, type Service } from '@portal/domain';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle, IconMinus } from '@tabler/icons-react';
 import { useLongPress } from '../../components/use-long-press';
 import classes from './builder.module.css';
 
@@ -10,19 +10,26 @@ export interface ProcedureCardProps {
   sessions: number;
   /** A click would do nothing (block or session limit reached and not selected). */
   dimmed: boolean;
+  /** The internal score; hidden in 'modo cliente'. */
+  showScore: boolean;
   onToggle: (service: Service) => void;
+  /** The '−' control, shown while the procedure has sessions. */
+  onRemoveSession: (service: Service) => void;
   onShowDetails: (service: Service) => void;
 }
 
 /**
- * One procedure of a block: a toggle button (aria-pressed) that adds a session per click, plus a
- * visible details button beside it, since a 2-second press (SPEC) cannot be discovered.
+ * One procedure of a block: a toggle button (aria-pressed) that adds a session per click, a
+ * visible details button beside it, since a 2-second press (SPEC) cannot be discovered, and a
+ * '−' that removes one session.
  */
 export function ProcedureCard({
   service,
   sessions,
   dimmed,
+  showScore,
   onToggle,
+  onRemoveSession,
   onShowDetails,
 }: ProcedureCardProps) {
   const longPress = useLongPress(() => onShowDetails(service));
@@ -49,9 +56,11 @@ export function ProcedureCard({
           </Text>
           <Text size="sm">{formatReais(service.value)}</Text>
           <Group gap="xs">
-            <Text size="xs" c="dimmed">
-              Score {formatPercent(service.min_margin_percent)}
-            </Text>
+            {showScore ? (
+              <Text size="xs" c="dimmed">
+                Score {formatPercent(service.min_margin_percent)}
+              </Text>
+            ) : null}
             {selected ? (
               <Badge size="sm" variant="filled">
                 {sessions === 1 ? '1 sessão' : `${sessions} sessões`}
@@ -69,6 +78,17 @@ export function ProcedureCard({
       >
         <IconInfoCircle size={18} aria-hidden />
       </ActionIcon>
+      {selected ? (
+        // A click on a full card removes every session; this takes away just one.
+        <ActionIcon
+          className={classes.removeButton}
+          variant="default"
+          aria-label={`Remover uma sessão de ${service.name}`}
+          onClick={() => onRemoveSession(service)}
+        >
+          <IconMinus size={16} aria-hidden />
+        </ActionIcon>
+      ) : null}
     </Paper>
   );
 }

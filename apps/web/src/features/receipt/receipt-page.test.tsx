@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  CLIENT_MODE_STORAGE_KEY,
   RECEIPT_STORAGE_KEY,
   buildReceiptState,
   type Package,
@@ -246,6 +247,56 @@ describe('/recibo', () => {
     ).toBeInTheDocument();
   });
 
+  it("never shows the margin warning in 'modo cliente', and the switch is on the receipt", async () => {
+    serve();
+    window.sessionStorage.setItem(CLIENT_MODE_STORAGE_KEY, '1');
+    renderReceipt({
+      state: buildReceiptState({ ...pkg, annual_value: 3000 }, { A: [1], B: [], C: [], D: [] }, [
+        { ...catalogue[0]!, min_margin_percent: 50 },
+      ]),
+    });
+    const toggle = await screen.findByRole('switch', { name: /Modo cliente/ });
+    expect(toggle).toBeChecked();
+    expect(
+      screen.queryByText('Margem abaixo do mínimo exigido pelos procedimentos selecionados.'),
+    ).not.toBeInTheDocument();
+    // Facing the professional again, the warning is back.
+    await userEvent.setup().click(toggle);
+    expect(
+      screen.getByText('Margem abaixo do mínimo exigido pelos procedimentos selecionados.'),
+    ).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(CLIENT_MODE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('offers no PDF for an empty selection kept from an older version', async () => {
+    serve();
+    renderReceipt({ state: buildReceiptState(pkg, { A: [], B: [], C: [], D: [] }, catalogue) });
+    expect(await screen.findByText('Nenhum procedimento selecionado.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Visualizar PDF' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'PDF Client' })).toBeDisabled();
+  });
+
+  it('prints no negative discount when the package costs more than the sessions', async () => {
+    stubViewport('desktop');
+    serve();
+    // R$ 3.600 for R$ 740 of sessions used to read 'Desconto Gerado -R$ 2.860,00 (-386,5%)'.
+    renderReceipt({
+      state: buildReceiptState({ ...pkg, annual_value: 3600 }, { A: [1], B: [], C: [], D: [] }, [
+        { ...catalogue[0]!, value: 740 },
+      ]),
+    });
+    expect(await screen.findByRole('heading', { name: 'Resumo do Pacote' })).toBeInTheDocument();
+    expect(footerValue('Valor Total Avulso')).toBe('R$ 740,00');
+    expect(footerValue('Valor do Pacote')).toBe('R$ 3.600,00');
+    expect(screen.queryByRole('rowheader', { name: 'Desconto Gerado' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main').textContent).not.toMatch(/-\s?R\$|-\d+,\d%/);
+    expect(
+      screen.getByText(
+        'Pacote anual: sessões planejadas para 12 meses, com pagamento em 12 parcelas mensais.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('lists synergy suggestions, asked once per selection', async () => {
     const fetchMock = serve();
     renderReceipt({ state: receipt() });
@@ -320,7 +371,7 @@ describe('/recibo', () => {
     await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:pdf-preview'));
   });
 
-  it("previews the client-care PDF for 'Cliente' with AI enrichment and downloads that kind", async () => {
+  it('previews the client-care PDF of an unnamed client with AI enrichment and downloads it', async () => {
     const fetchMock = serve();
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
@@ -338,10 +389,11 @@ describe('/recibo', () => {
     );
     expect(preview?.[0]).toBe('/api/v1/pdf/client-care/preview?ai_only=0&enrich_with_ai=1');
     const payload = JSON.parse(String(preview?.[1]?.body)) as {
-      client: { full_name: string; preferences: string[] };
+      client: { full_name?: string; preferences: string[] };
       procedures: { name: string }[];
     };
-    expect(payload.client).toEqual({ full_name: 'Cliente', preferences: ['Prefere manhãs'] });
+    // No placeholder name: the guide leaves the name out.
+    expect(payload.client).toEqual({ preferences: ['Prefere manhãs'] });
     expect(payload.procedures).toHaveLength(3);
 
     await user.click(within(dialog).getByRole('button', { name: 'Baixar' }));

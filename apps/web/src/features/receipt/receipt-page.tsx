@@ -11,15 +11,16 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  DEFAULT_CLIENT_NAME,
+  PACKAGE_BENEFITS_NOTE,
   RECEIPT_MESSAGES,
   RECEIPT_STORAGE_KEY,
   UNHEALTHY_MARGIN_MESSAGE,
   buildClientCarePayload,
   buildProposalPayload,
   formatBRL,
-  formatPercent,
+  formatSaving,
   isSelectionHealthy,
+  packageSaving,
   pdfFileName,
   receiptBenefitCards,
   receiptRows,
@@ -39,6 +40,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { usePageTitle } from '../../components/use-page-title';
+import { ClientModeSwitch, useClientMode } from '../../lib/client-mode';
 import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useSynergiesQuery, type PdfRequest } from './api';
 import { PdfPreviewDialog } from './pdf-preview-dialog';
@@ -77,14 +79,16 @@ export default function ReceiptPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = useMemo(() => readReceiptState(location.state), [location.state]);
+  const [clientMode, setClientMode] = useClientMode();
 
   return (
     <Container component="main" size="lg" py="xl">
-      <Group justify="flex-end" mb="md">
+      <Group justify="flex-end" mb="md" gap="md">
+        {state ? <ClientModeSwitch checked={clientMode} onChange={setClientMode} /> : null}
         <ColorSchemeToggle />
       </Group>
       {state ? (
-        <Receipt state={state} onBack={() => void navigate('/home')} />
+        <Receipt state={state} clientMode={clientMode} onBack={() => void navigate('/home')} />
       ) : (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="md" ta="center">
@@ -105,11 +109,23 @@ export default function ReceiptPage() {
   );
 }
 
-function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void }) {
+function Receipt({
+  state,
+  clientMode,
+  onBack,
+}: {
+  state: ReceiptState;
+  /** 'Modo cliente': the screen faces the client, so no margin warning. */
+  clientMode: boolean;
+  onBack: () => void;
+}) {
   const rows = useMemo(() => receiptRows(state.blocks), [state]);
   // Figures are recomputed from the sessions, so the table and its footer always agree.
   const totals = useMemo(() => receiptTotals(state), [state]);
   const healthy = isSelectionHealthy(totals, receiptSessions(state.blocks));
+  // Never a negative discount: without a saving the line is left out and the note says what
+  // the package gives instead.
+  const saving = packageSaving(totals);
   const benefitCards = receiptBenefitCards(rows);
   const procedures = useMemo(
     () => rows.map(({ service }) => ({ id: service.id, name: service.name })),
@@ -133,7 +149,7 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
   const fileName = pdfRequest
     ? pdfFileName(
         pdfRequest.kind,
-        pdfRequest.kind === 'proposal' ? state.package.name : clientName || DEFAULT_CLIENT_NAME,
+        pdfRequest.kind === 'proposal' ? state.package.name : clientName,
         todayIsoInSaoPaulo(),
       )
     : '';
@@ -150,7 +166,7 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
         </Text>
       </div>
 
-      {healthy ? null : (
+      {healthy || clientMode ? null : (
         <Alert color="orange" icon={<IconAlertTriangle aria-hidden />}>
           {UNHEALTHY_MARGIN_MESSAGE}
         </Alert>
@@ -218,10 +234,9 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
               {[
                 { label: 'Valor Total Avulso', value: formatBRL(totals.servicesTotalValue) },
                 { label: 'Valor do Pacote', value: formatBRL(totals.annual) },
-                {
-                  label: 'Desconto Gerado',
-                  value: `${formatBRL(totals.desconto)} (${formatPercent(totals.descontoPct)})`,
-                },
+                ...(saving.kind === 'saving'
+                  ? [{ label: 'Desconto Gerado', value: formatSaving(saving) }]
+                  : []),
                 { label: 'Valor Mensal (12x)', value: formatBRL(totals.monthly) },
               ].map(({ label, value }) => (
                 <FooterRow key={label} label={label} value={value} labelSpan={columnCount - 1} />
@@ -229,6 +244,11 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
             </Table.Tfoot>
           </Table>
         </Table.ScrollContainer>
+        {saving.kind === 'saving' ? null : (
+          <Text size="sm" c="dimmed" mt="sm">
+            {PACKAGE_BENEFITS_NOTE}
+          </Text>
+        )}
       </Paper>
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="receipt-benefits">
@@ -265,6 +285,9 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
         </Button>
         <Button
           leftSection={<IconFileText size={16} aria-hidden />}
+          // A receipt kept from before 'Gerar Pacote' needed a procedure may be empty: the
+          // server refuses an empty selection (422), so there is nothing to print.
+          disabled={rows.length === 0}
           onClick={() =>
             openPdf({ kind: 'proposal', payload: buildProposalPayload(state, synergies.items) })
           }
@@ -274,6 +297,7 @@ function Receipt({ state, onBack }: { state: ReceiptState; onBack: () => void })
         <Button
           variant="light"
           leftSection={<IconHeartHandshake size={16} aria-hidden />}
+          disabled={rows.length === 0}
           onClick={() => openPdf({ kind: 'client-care', payload: buildClientCarePayload(state) })}
         >
           PDF Client
