@@ -222,7 +222,6 @@ export function proposalHtml(data: ProposalPdfData, issuedAt: Date): string {
   const words: Array<[string, string]> = [
     ['Quantidade total de sessões', formatSessionsWithWords(figures.totalSessions)],
     ['Valor total do pacote', formatBRLWithWords(figures.packageValue)],
-    ['Valor por sessão', formatBRLWithWords(figures.perSession)],
     [
       'Forma de pagamento',
       `${INSTALMENTS_PER_YEAR} (${spellOutNumberPtBR(INSTALMENTS_PER_YEAR, 'feminine')}) parcelas mensais de ${formatBRLWithWords(figures.monthly)}`,
@@ -263,12 +262,11 @@ export function proposalHtml(data: ProposalPdfData, issuedAt: Date): string {
 <div class="totals">
   <div><span>Valor Total Avulso</span><b>${formatBRL(figures.standalone)}</b></div>
   <div class="strong"><span>Valor do Pacote</span><b>${formatBRL(figures.packageValue)}</b></div>
-  <div><span>Desconto Gerado (${formatPercent(figures.discountPercent)})</span><b>${formatBRL(figures.discount)}</b></div>
+  ${figures.saving.kind === 'saving' ? `<div><span>Desconto Gerado (${formatPercent(figures.saving.percent)})</span><b>${formatBRL(figures.saving.amount)}</b></div>` : ''}
   <div><span>Valor Mensal (${INSTALMENTS_PER_YEAR}x)</span><b>${formatBRL(figures.monthly)}</b></div>
 </div>
 <h2>Condições e valores por extenso</h2>
 ${words.map(([label, value]) => `<p class="lv"><b>${e(label)}:</b>${e(value)}</p>`).join('')}
-<p class="muted">O valor por sessão é o valor do pacote dividido pelo total de sessões contratadas.</p>
 <h2>Benefícios</h2>
 <div class="cards">${data.benefit_cards.map((card) => `<div class="card"><b>${e(card.title)}</b><ul>${card.lines.map((line) => `<li>${e(line)}</li>`).join('')}</ul></div>`).join('')}</div>
 <h2>Sinergias entre os procedimentos</h2>
