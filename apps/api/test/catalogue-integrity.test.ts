@@ -6,7 +6,7 @@ import { MIGRATIONS_DIR } from '../src/db/migrate.ts';
 import { refoldStaleKeys } from '../src/db/refold-keys.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/** Issue 12 (a procedure in use is not deleted) and issue 16 item 8 (one relation per pair). */
+/** A procedure in use is not deleted; one synergy relation per pair of procedures. */
 describe('catalogue integrity', () => {
   let t: TestApp;
   let adminToken: string;

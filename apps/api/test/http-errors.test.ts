@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/** Issue 16 item 9: every status the server answers is FastAPI-shaped pt-BR. */
+/** Every status the server answers is FastAPI-shaped pt-BR, outside the routes too. */
 describe('HTTP errors outside the routes', () => {
   let t: TestApp;
   let adminToken: string;

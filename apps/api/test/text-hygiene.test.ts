@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/** Issue 16 item 6: names and titles cleaned, bidi refused, duplicates caught in folded form. */
+/** Names and titles cleaned, bidi controls refused, duplicates caught in folded form. */
 describe('names and titles', () => {
   let t: TestApp;
   let adminToken: string;

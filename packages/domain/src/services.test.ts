@@ -47,7 +47,7 @@ describe('service schemas', () => {
     expect(parsed.min_margin_percent).toBe(32.5);
   });
 
-  it('refuses money with more than two decimals instead of rounding it (issue 16 item 9)', () => {
+  it('refuses money with more than two decimals instead of rounding it', () => {
     for (const value of [10.005, '10,005', '1.234,567', 0.001]) {
       expect(firstMessage(serviceCreateSchema.safeParse({ name: 'X', value }))).toBe(
         'Valor deve ter no máximo 2 casas decimais.',

@@ -8,7 +8,7 @@ import {
 } from './text.ts';
 import { singleLineTextField } from './text-fields.ts';
 
-/** Fixed, so CI runs the same cases each time (issue 16: seeds are fixed in CI). */
+/** Fixed, so every run (CI included) checks the same cases. */
 const SEED = 20261125;
 
 const INVISIBLES = [
@@ -71,7 +71,7 @@ const sprinkle = (text: string, extra: string[], positions: number[]) => {
   return chars.join('');
 };
 
-describe('text hygiene (issue 16 item 6)', () => {
+describe('text hygiene of names and titles', () => {
   it('cleans to NFC text with no invisible or control character, and is idempotent', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => {

@@ -146,7 +146,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
  * seconds to be accepted and read (10 s timeouts in bench/load.ts). Here every top-level
  * operation enters PGlite one at a time, first come first served, after a turn of the event loop,
  * so sockets are served between statements. Statements inside a transaction use the transaction
- * handle and are not gated.
+ * handle and are not gated (docs/decisions/0004-pglite-serialization.md).
  */
 function takeTurnsWithIo(client: PGlite): void {
   let tail: Promise<unknown> = Promise.resolve();

@@ -40,7 +40,8 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
  * every professional and change only when an admin edits the catalogue. Each process keeps them
  * as sent — serialized, tagged and compressed — and checks `catalogue_version` (bumped by
  * triggers in the writing transaction, migration 0002) before each answer, so a change made
- * through any process, or straight in SQL, is seen by the next request everywhere.
+ * through any process, or straight in SQL, is seen by the next request everywhere
+ * (docs/decisions/0001-catalogue-cache.md).
  */
 export class CatalogueCache {
   private readonly answers = new Map<string, CachedAnswer>();
