@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   escapeLikePattern,
   type ListOrder,
@@ -40,10 +40,12 @@ export interface UserPageOptions {
 }
 
 /*
- * portal_fold (migration 0004) is lower(unaccent(…)), applied to the column and to the search
- * alike; the trigram indexes users_name_search_idx and users_email_search_idx serve the contains.
+ * portal_fold (migration 0004) is lower(unaccent(…)), applied to the name and to the search alike.
+ * Name and email are searched as one text, written exactly as the trigram index users_search_idx
+ * is, so the planner uses it.
  */
 const foldedName = sql`portal_fold(${users.name})`;
+const searchText = sql`(portal_fold(${users.name}) || chr(1) || ${users.email})`;
 const ORDER_KEYS = { name: foldedName, email: users.email, created_at: users.createdAt } as const;
 
 /** One page and the matching total, in one statement (count(*) OVER () before the limit). */
@@ -51,14 +53,9 @@ export async function pageUsers(
   db: DbOrTx,
   options: UserPageOptions,
 ): Promise<{ rows: UserRow[]; total: number }> {
-  let where: SQL | undefined;
-  if (options.q) {
-    const pattern = escapeLikePattern(options.q);
-    where = or(
-      sql`${foldedName} LIKE '%' || portal_fold(${pattern}) || '%'`,
-      sql`${users.email} LIKE '%' || lower(${pattern}) || '%'`,
-    );
-  }
+  const where = options.q
+    ? sql`${searchText} LIKE '%' || portal_fold(${escapeLikePattern(options.q)}) || '%'`
+    : undefined;
   const direction = options.order?.descending ? desc : asc;
   const orderBy = options.order
     ? [direction(ORDER_KEYS[options.order.field]), direction(users.id)]
