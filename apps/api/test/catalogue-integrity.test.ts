@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNERGY_RELATION_MESSAGES, type SynergyRelation } from '@portal/domain';
 import { MIGRATIONS_DIR } from '../src/db/migrate.ts';
@@ -167,6 +168,44 @@ describe('catalogue integrity', () => {
       );
       expect(await relations()).toEqual(relationsBefore);
     });
+
+    // PGlite runs one transaction at a time, so only PostgreSQL can interleave these two.
+    it.skipIf(!process.env.DATABASE_URL)(
+      'counts a reference committed while the delete waited for the row (PostgreSQL)',
+      async () => {
+        const used = await createService('Laser Fracionado');
+        const pkg = (
+          await t.request('POST', '/api/v1/packages/', {
+            token: adminToken,
+            body: { name: 'Pacote Laser Anual', allow_all_procedures: true },
+          })
+        ).json() as { id: number };
+        let deletion: Promise<{ statusCode: number; json(): unknown }> | undefined;
+        await t.database.db.transaction(async (tx) => {
+          // Another admin's transaction lists the procedure by hand and has not committed yet.
+          await tx.execute(
+            sql`INSERT INTO package_procedures (package_id, service_id, kind)
+                VALUES (${pkg.id}, ${used}, 'restricted')`,
+          );
+          deletion = t.request('DELETE', `/api/v1/services/${used}`, { token: adminToken });
+          await expect
+            .poll(async () => {
+              const [row] = await t.database.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity
+                  WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+              );
+              return row?.n ?? 0;
+            })
+            .toBeGreaterThan(0);
+        });
+        const res = await deletion;
+        expect(res?.statusCode).toBe(409);
+        expect(res?.json()).toEqual({
+          detail:
+            'Procedimento usado em 1 pacote(s) e 0 sinergia(s). Inative-o ou remova-o deles primeiro.',
+        });
+      },
+    );
 
     it('deletes a procedure only "select all" packages reach', async () => {
       const free = await createService('Hidratação Labial');

@@ -171,24 +171,29 @@ export async function updateService(
 }
 
 /**
- * The service row locked for update until the transaction ends, with how many packages list it
- * by hand and how many synergy relations name it. Read here rather than through those modules
- * (which depend on this one), as photosCount is: a row that references the service takes a key
- * share lock on it, so while this lock is held none can be added and the counts stay true.
+ * The service row locked for update until the transaction ends, then how many packages list it
+ * by hand and how many synergy relations name it. Counted here rather than through those modules
+ * (which depend on this one), as photosCount is. A row that references the service takes a key
+ * share lock on it, so once this lock is held none can be added; the counts are a second
+ * statement so that, under READ COMMITTED, they see a reference committed while the lock waited.
  */
 export async function lockServiceWithUsage(
   db: DbOrTx,
   id: number,
 ): Promise<{ packages: number; relations: number } | undefined> {
-  const [row] = await db
-    .select({
-      packages: sql<number>`(select count(distinct pp.package_id)::int from package_procedures pp where pp.service_id = "services"."id")`,
-      relations: sql<number>`(select count(*)::int from synergy_relations r where r.service_id_1 = "services"."id" or r.service_id_2 = "services"."id")`,
-    })
+  const [locked] = await db
+    .select({ id: services.id })
     .from(services)
     .where(eq(services.id, id))
     .for('update');
-  return row;
+  if (!locked) return undefined;
+  const [usage] = await db
+    .select({
+      packages: sql<number>`(select count(distinct pp.package_id)::int from package_procedures pp where pp.service_id = ${id})`,
+      relations: sql<number>`(select count(*)::int from synergy_relations r where r.service_id_1 = ${id} or r.service_id_2 = ${id})`,
+    })
+    .from(sql`(select 1) as one`);
+  return usage ?? { packages: 0, relations: 0 };
 }
 
 export async function deleteService(db: DbOrTx, id: number): Promise<boolean> {
