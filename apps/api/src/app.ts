@@ -86,6 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // pt-BR FastAPI-shaped answers for what the router and Node's parser refuse (414, 400…).
+    frameworkErrors,
+    clientErrorHandler,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (by default this host
@@ -93,9 +96,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
-    // pt-BR FastAPI-shaped answers for what the router and Node's parser refuse (414, 400…).
-    frameworkErrors,
-    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: RouteTableEntry[] = [];
