@@ -76,7 +76,8 @@ CREATE TABLE packages (
   block_limit_b          integer NOT NULL DEFAULT 0 CHECK (block_limit_b >= 0),
   block_limit_c          integer NOT NULL DEFAULT 0 CHECK (block_limit_c >= 0),
   block_limit_d          integer NOT NULL DEFAULT 0 CHECK (block_limit_d >= 0),
-  -- "Select all" is a flag, so procedures created later are allowed too (DESIGN.md 7.7).
+  -- "Select all" is a flag, so procedures created later are allowed too (DESIGN 7.7 in
+  -- docs/architecture.md).
   all_procedures_allowed boolean NOT NULL DEFAULT true,
   created_at             timestamptz NOT NULL DEFAULT now(),
   updated_at             timestamptz NOT NULL DEFAULT now()
@@ -142,7 +143,8 @@ CREATE INDEX trainings_popular_idx ON trainings (like_count DESC, id DESC);
 CREATE INDEX trainings_category_popular_idx ON trainings (category, like_count DESC, id DESC);
 CREATE INDEX trainings_search_idx ON trainings USING gin (search_text gin_trgm_ops);
 
--- One reaction per user per training (DESIGN.md 7.6); counts on trainings are kept in step.
+-- One reaction per user per training (DESIGN 7.6 in docs/architecture.md); counts on trainings
+-- are kept in step.
 CREATE TABLE training_reactions (
   training_id integer NOT NULL REFERENCES trainings (id) ON DELETE CASCADE,
   user_id     integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -19,6 +19,7 @@ import { responseSerializerCompiler } from './http/serializer.ts';
 import { installConditionalGet } from './http/conditional-get.ts';
 import { CatalogueCache } from './http/catalogue-cache.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { AllowedMethods, clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { inlineScriptHashes, serveWebApp } from './http/web-app.ts';
 import { BODY_LIMIT_BYTES, COMPRESS_FROM_BYTES, LOGIN_FAILURE_WINDOW_MS } from './http/limits.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -87,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // pt-BR FastAPI-shaped answers for what the router and Node's parser refuse (414, 400…).
+    frameworkErrors,
+    clientErrorHandler,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (by default this host
@@ -97,11 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: RouteTableEntry[] = [];
+  const allowedMethods = new AllowedMethods();
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       routeTable.push({ method, url: route.url, access: route.config?.access });
+      allowedMethods.add(method, route.url);
     }
   });
 
@@ -199,6 +205,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
 
-  serveWebApp(app, config.webDist);
+  serveWebApp(app, config.webDist, (url) => allowedMethods.for(url));
   return app;
 }

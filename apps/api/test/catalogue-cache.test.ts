@@ -84,7 +84,7 @@ describe('catalogue lists kept ready to send by each process', () => {
     }
   });
 
-  it('keeps each filter apart and drops a deleted procedure from packages and relations', async () => {
+  it('keeps each filter apart and shows a procedure taken out of packages and relations', async () => {
     const kept = await createService('Cache Peeling Químico');
     const removed = await createService('Cache Microagulhamento');
     const inactive = await t.request('PATCH', `/api/v1/services/${removed.id}`, {
@@ -116,6 +116,18 @@ describe('catalogue lists kept ready to send by each process', () => {
     ).find((p) => p.name === 'Cache Pacote Anual');
     expect(packageBefore?.procedures).toEqual(expect.arrayContaining([kept.id, removed.id]));
 
+    // A procedure in use is not deleted (409); taken out of both, it is.
+    const refused = await t.request('DELETE', `/api/v1/services/${removed.id}`, {
+      token: adminToken,
+    });
+    expect(refused.statusCode).toBe(409);
+    const relationId = (relation.json() as { id: number }).id;
+    await t.request('DELETE', `/api/v1/services-relations/${relationId}`, { token: adminToken });
+    const packageId = (pkg.json() as { id: number }).id;
+    await t.request('PATCH', `/api/v1/packages/${packageId}`, {
+      token: adminToken,
+      body: { procedures: [kept.id] },
+    });
     const deleted = await t.request('DELETE', `/api/v1/services/${removed.id}`, {
       token: adminToken,
     });

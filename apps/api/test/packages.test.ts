@@ -154,7 +154,7 @@ describe('packages API', () => {
     await t.request('DELETE', `/api/v1/services/${laterId}`, { token: adminToken });
   });
 
-  it('drops a deleted service from every list of every package', async () => {
+  it('keeps a service a package lists by hand from being deleted (409, nothing changes)', async () => {
     const svc = (
       await t.request('POST', '/api/v1/services/', {
         token: adminToken,
@@ -167,13 +167,31 @@ describe('packages API', () => {
     const restricting = (
       await create({ name: 'Pacote Sem Laser 7', restricted_procedures: [svc.id] })
     ).json() as Package;
+    const manualBefore = await get(manual.id);
+    const restrictingBefore = await get(restricting.id);
     const del = await t.request('DELETE', `/api/v1/services/${svc.id}`, { token: adminToken });
-    expect(del.statusCode).toBe(204);
-    expect(await get(manual.id)).toMatchObject({ procedures: ids(0), allow_all_procedures: false });
-    expect(await get(restricting.id)).toMatchObject({
-      restricted_procedures: [],
-      procedures: serviceIds,
+    expect(del.statusCode).toBe(409);
+    expect(del.json()).toEqual({
+      detail:
+        'Procedimento usado em 2 pacote(s) e 0 sinergia(s). Inative-o ou remova-o deles primeiro.',
     });
+    expect(await get(manual.id)).toEqual(manualBefore);
+    expect(await get(restricting.id)).toEqual(restrictingBefore);
+    expect(
+      (await t.request('GET', `/api/v1/services/${svc.id}`, { token: adminToken })).statusCode,
+    ).toBe(200);
+
+    // Out of both lists, it goes.
+    await t.request('PATCH', `/api/v1/packages/${manual.id}`, {
+      token: adminToken,
+      body: { procedures: ids(0) },
+    });
+    await t.request('PATCH', `/api/v1/packages/${restricting.id}`, {
+      token: adminToken,
+      body: { restricted_procedures: [] },
+    });
+    const again = await t.request('DELETE', `/api/v1/services/${svc.id}`, { token: adminToken });
+    expect(again.statusCode).toBe(204);
   });
 
   it('refuses a name that only differs by case or accents (409)', async () => {

@@ -8,6 +8,8 @@ describe('synergy relations API', () => {
   let s1: number;
   let s2: number;
   let s3: number;
+  let s4: number;
+  let s5: number;
   beforeAll(async () => {
     t = await createTestApp();
     adminToken = (await t.as('admin')).token;
@@ -16,6 +18,8 @@ describe('synergy relations API', () => {
       'Criolipólise - Abdômen',
       'Drenagem Linfática',
       'Radiofrequência Corporal',
+      'Carboxiterapia',
+      'Massagem Modeladora',
     ]) {
       const res = await t.request('POST', '/api/v1/services/', {
         token: adminToken,
@@ -23,7 +27,7 @@ describe('synergy relations API', () => {
       });
       ids.push((res.json() as { id: number }).id);
     }
-    [s1, s2, s3] = ids as [number, number, number];
+    [s1, s2, s3, s4, s5] = ids as [number, number, number, number, number];
   });
   afterAll(() => t.close());
 
@@ -172,11 +176,11 @@ describe('synergy relations API', () => {
 
   it('checks an edited pair against the stored side and changes nothing on error', async () => {
     const relation = (
-      await create({ service_id_1: s1, service_id_2: s2, category: 'celulite' })
+      await create({ service_id_1: s4, service_id_2: s5, category: 'celulite' })
     ).json() as SynergyRelation;
     const same = await t.request('PATCH', `/api/v1/services-relations/${relation.id}`, {
       token: adminToken,
-      body: { service_id_2: s1, category: 'outra' },
+      body: { service_id_2: s4, category: 'outra' },
     });
     expect(same.statusCode).toBe(422);
     expect(firstIssue(same)?.msg).toBe('Os serviços devem ser diferentes.');
@@ -193,7 +197,7 @@ describe('synergy relations API', () => {
     expect((await listAll()).find((r) => r.id === relation.id)).toEqual(relation);
   });
 
-  it('goes away with either of its services', async () => {
+  it('keeps either of its services from being deleted while it exists (409)', async () => {
     const svc = (
       await t.request('POST', '/api/v1/services/', {
         token: adminToken,
@@ -203,8 +207,17 @@ describe('synergy relations API', () => {
     const relation = (
       await create({ service_id_1: svc.id, service_id_2: s1, category: 'celulite' })
     ).json() as SynergyRelation;
-    await t.request('DELETE', `/api/v1/services/${svc.id}`, { token: adminToken });
-    expect((await listAll()).map((r) => r.id)).not.toContain(relation.id);
+    const refused = await t.request('DELETE', `/api/v1/services/${svc.id}`, { token: adminToken });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail:
+        'Procedimento usado em 0 pacote(s) e 1 sinergia(s). Inative-o ou remova-o deles primeiro.',
+    });
+    expect((await listAll()).find((r) => r.id === relation.id)).toEqual(relation);
+
+    await t.request('DELETE', `/api/v1/services-relations/${relation.id}`, { token: adminToken });
+    const deleted = await t.request('DELETE', `/api/v1/services/${svc.id}`, { token: adminToken });
+    expect(deleted.statusCode).toBe(204);
   });
 
   it('answers 404 for unknown ids', async () => {
@@ -221,8 +234,14 @@ describe('synergy relations API', () => {
   });
 
   it('lets every profile read, and only admins write', async () => {
+    const fresh = (
+      await t.request('POST', '/api/v1/services/', {
+        token: adminToken,
+        body: { name: 'Ultrassom Microfocado' },
+      })
+    ).json() as { id: number };
     const relation = (
-      await create({ service_id_1: s2, service_id_2: s3, category: 'flacidez' })
+      await create({ service_id_1: fresh.id, service_id_2: s3, category: 'flacidez' })
     ).json() as SynergyRelation;
     expect((await t.request('GET', '/api/v1/services-relations/')).statusCode).toBe(401);
     for (const profile of ['manager', 'professional'] as const) {

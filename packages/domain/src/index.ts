@@ -1,4 +1,6 @@
 export * from './text.ts';
+export * from './text-fields.ts';
+export * from './list-query.ts';
 export * from './money.ts';
 export * from './dates.ts';
 export * from './errors.ts';

@@ -5,6 +5,15 @@ export function reaisToCentavos(reais: number): Centavos {
   return Math.round(reais * 100);
 }
 
+/**
+ * True when `reais` is a whole number of centavos. A tolerance far below half a centavo absorbs
+ * binary fractions (19.99 × 100 is 1998.9999999999998) while 10.005 stays refused.
+ */
+export function hasAtMostTwoDecimals(reais: number): boolean {
+  const centavos = reais * 100;
+  return Math.abs(centavos - Math.round(centavos)) < 1e-6;
+}
+
 export function centavosToReais(centavos: Centavos): number {
   return centavos / 100;
 }

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { singleLineTextField } from './text-fields.ts';
 import {
   NOTICE_CATEGORIES,
   NOTICE_TEXT_MAX_LENGTH,
@@ -10,11 +11,10 @@ import {
 
 export * from './notice-constants.ts';
 
-const title = z
-  .string({ error: NOTICE_MESSAGES.titleRequired })
-  .trim()
-  .min(1, NOTICE_MESSAGES.titleRequired)
-  .max(NOTICE_TITLE_MAX_LENGTH, NOTICE_MESSAGES.titleTooLong);
+const title = singleLineTextField(
+  { required: NOTICE_MESSAGES.titleRequired, tooLong: NOTICE_MESSAGES.titleTooLong },
+  NOTICE_TITLE_MAX_LENGTH,
+);
 // Trimmed first, so the 280 limit counts what is stored and shown.
 const text = z
   .string({ error: NOTICE_MESSAGES.textRequired })

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { singleLineTextField } from './text-fields.ts';
 import { parseBrazilianNumber } from './money.ts';
 import { countField, moneyField } from './services.ts';
 import {
@@ -12,11 +13,10 @@ import {
 
 export * from './package-constants.ts';
 
-const name = z
-  .string({ error: PACKAGE_MESSAGES.nameRequired })
-  .trim()
-  .min(1, PACKAGE_MESSAGES.nameRequired)
-  .max(PACKAGE_NAME_MAX_LENGTH, PACKAGE_MESSAGES.nameTooLong);
+const name = singleLineTextField(
+  { required: PACKAGE_MESSAGES.nameRequired, tooLong: PACKAGE_MESSAGES.nameTooLong },
+  PACKAGE_NAME_MAX_LENGTH,
+);
 const status = z.enum(PACKAGE_STATUSES, { error: PACKAGE_MESSAGES.statusInvalid });
 
 /** 0–100 with up to 2 decimals (numeric(5,2)); comma decimals accepted like money. */

@@ -58,6 +58,14 @@ export const SERVICE_MESSAGES = {
   deleteFailed: 'Não foi possível excluir.',
 } as const;
 
+/**
+ * Why a procedure cannot be deleted: packages list it by hand (not through 'select all') or
+ * synergy relations name it. Deleting it would silently change those.
+ */
+export function serviceInUseMessage(packages: number, relations: number): string {
+  return `Procedimento usado em ${packages} pacote(s) e ${relations} sinergia(s). Inative-o ou remova-o deles primeiro.`;
+}
+
 /** SPEC section 2: the confirmation asked before deleting a service. */
 export function serviceDeleteConfirmation(name: string): string {
   return `Excluir o serviço ${name}?`;

@@ -47,9 +47,21 @@ describe('service schemas', () => {
     expect(parsed.min_margin_percent).toBe(32.5);
   });
 
-  it('rounds money to whole centavos', () => {
-    expect(serviceCreateSchema.parse({ name: 'X', value: 10.005 }).value).toBe(10.01);
+  it('refuses money with more than two decimals instead of rounding it', () => {
+    for (const value of [10.005, '10,005', '1.234,567', 0.001]) {
+      expect(firstMessage(serviceCreateSchema.safeParse({ name: 'X', value }))).toBe(
+        'Valor deve ter no máximo 2 casas decimais.',
+      );
+    }
+    expect(firstMessage(serviceUpdateSchema.safeParse({ cost: '99,999' }))).toBe(
+      'Custo deve ter no máximo 2 casas decimais.',
+    );
+  });
+
+  it('keeps two-decimal money exact in centavos, binary fractions included', () => {
     expect(serviceCreateSchema.parse({ name: 'X', value: 0.1 + 0.2 }).value).toBe(0.3);
+    expect(serviceCreateSchema.parse({ name: 'X', value: 19.99 }).value).toBe(19.99);
+    expect(serviceCreateSchema.parse({ name: 'X', value: '1.234,50' }).value).toBe(1234.5);
   });
 
   it('refuses negative or non-numeric money with a message naming the field', () => {

@@ -1,5 +1,12 @@
 import { z } from './zod.ts';
-import { centavosToReais, parseBrazilianNumber, reaisToCentavos } from './money.ts';
+import { singleLineTextField } from './text-fields.ts';
+import { listPageFields } from './list-query.ts';
+import {
+  centavosToReais,
+  hasAtMostTwoDecimals,
+  parseBrazilianNumber,
+  reaisToCentavos,
+} from './money.ts';
 import {
   SERVICE_BLOCKS,
   SERVICE_STATUSES,
@@ -21,7 +28,8 @@ const moneyCeilingText = new Intl.NumberFormat('pt-BR', {
 
 /**
  * A money field in reais: a JSON number, or text typed the Brazilian way ("1.234,50", "R$ 90").
- * Rounded to whole centavos, so what is stored is what the domain computes with.
+ * More than two decimals ("10,005") is refused rather than rounded, so what is stored is what
+ * was typed; the value is then kept as whole centavos, as the domain computes with.
  */
 export function moneyField(label: string) {
   const notNumber = `${label} deve ser um número.`;
@@ -32,7 +40,8 @@ export function moneyField(label: string) {
       z
         .number({ error: notNumber })
         .min(0, `${label} não pode ser negativo.`)
-        .max(MONEY_MAX_REAIS, `${label} deve ser no máximo ${moneyCeilingText}.`),
+        .max(MONEY_MAX_REAIS, `${label} deve ser no máximo ${moneyCeilingText}.`)
+        .refine(hasAtMostTwoDecimals, `${label} deve ter no máximo 2 casas decimais.`),
     )
     .transform((reais) => centavosToReais(reaisToCentavos(reais)));
 }
@@ -63,11 +72,10 @@ const sessionLimit = countField(
   SERVICE_MESSAGES.sessionLimitTooLarge,
 );
 
-const name = z
-  .string({ error: SERVICE_MESSAGES.nameRequired })
-  .trim()
-  .min(1, SERVICE_MESSAGES.nameRequired)
-  .max(SERVICE_NAME_MAX_LENGTH, SERVICE_MESSAGES.nameTooLong);
+const name = singleLineTextField(
+  { required: SERVICE_MESSAGES.nameRequired, tooLong: SERVICE_MESSAGES.nameTooLong },
+  SERVICE_NAME_MAX_LENGTH,
+);
 
 /** Null or omitted is an empty description (the column is not nullable). */
 const description = z
@@ -154,12 +162,17 @@ export const serviceUpdateSchema = z.object({
 export type ServiceUpdate = z.input<typeof serviceUpdateSchema>;
 export type ServiceUpdateData = z.output<typeof serviceUpdateSchema>;
 
-/** GET /services/?status_eq=active&block_eq=B */
+export const SERVICE_LIST_ORDER_FIELDS = ['name', 'value', 'created_at'] as const;
+export type ServiceListOrderField = (typeof SERVICE_LIST_ORDER_FIELDS)[number];
+
+/** GET /services/?status_eq=active&block_eq=B&q=&limit=&offset=&order= */
 export const serviceListQuerySchema = z.object({
   status_eq: z.enum(SERVICE_STATUSES, { error: SERVICE_MESSAGES.statusInvalid }).optional(),
   block_eq: z.enum(SERVICE_BLOCKS, { error: SERVICE_MESSAGES.blockInvalid }).optional(),
+  ...listPageFields(SERVICE_LIST_ORDER_FIELDS),
 });
 export type ServiceListQuery = z.input<typeof serviceListQuerySchema>;
+export type ServiceListFilter = z.output<typeof serviceListQuerySchema>;
 
 export interface ServiceCounts {
   total: number;

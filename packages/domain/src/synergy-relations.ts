@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { singleLineTextField } from './text-fields.ts';
 import { normalizeForComparison } from './text.ts';
 
 export const RELATION_CATEGORY_MAX_LENGTH = 80;
@@ -16,6 +17,7 @@ export const SYNERGY_RELATION_MESSAGES = {
   serviceMissing: 'Serviço inexistente.',
   serviceFilterInvalid: 'O filtro service_id deve ser um identificador válido.',
   notFound: 'Relação não encontrada.',
+  pairTaken: 'Já existe uma sinergia entre esses dois procedimentos.',
   empty: 'Nenhuma relação encontrada',
   createFailed: 'Erro ao criar sinergia.',
   loadFailed: 'Não foi possível carregar as relações agora.',
@@ -50,11 +52,13 @@ function serviceIdField(required: string) {
     );
 }
 
-const category = z
-  .string({ error: SYNERGY_RELATION_MESSAGES.categoryRequired })
-  .trim()
-  .min(1, SYNERGY_RELATION_MESSAGES.categoryRequired)
-  .max(RELATION_CATEGORY_MAX_LENGTH, SYNERGY_RELATION_MESSAGES.categoryTooLong);
+const category = singleLineTextField(
+  {
+    required: SYNERGY_RELATION_MESSAGES.categoryRequired,
+    tooLong: SYNERGY_RELATION_MESSAGES.categoryTooLong,
+  },
+  RELATION_CATEGORY_MAX_LENGTH,
+);
 
 /** SPEC section 9: 0 to 100, step 1; digits are accepted like a number input's value. */
 const boostPercent = z

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { optionalSingleLineText, singleLineTextField } from './text-fields.ts';
 
 // The YouTube helpers belong to trainings; exported from here so index.ts needs one line.
 export * from './youtube.ts';
@@ -26,6 +27,14 @@ export const TRAINING_ORDER_LABELS: Record<TrainingOrder, string> = {
   oldest: 'Mais antigos',
   popular: 'Populares',
 };
+
+/**
+ * The orders of the shared list contract (packages/domain/src/list-query.ts) the admin table
+ * sorts by, besides the library's three.
+ */
+export const TRAINING_TABLE_ORDERS = ['title', '-title', 'created_at', '-created_at'] as const;
+export const TRAINING_LIST_ORDERS = [...TRAINING_ORDERS, ...TRAINING_TABLE_ORDERS] as const;
+export type TrainingListOrder = (typeof TRAINING_LIST_ORDERS)[number];
 
 export const TRAINING_REACTIONS = ['like', 'dislike'] as const;
 export type TrainingReaction = (typeof TRAINING_REACTIONS)[number];
@@ -62,7 +71,8 @@ export const TRAINING_MESSAGES = {
   sectionTitleTooLong: `O título da seção deve ter no máximo ${TRAINING_SECTION_TITLE_MAX_LENGTH} caracteres.`,
   sectionTextTooLong: `O texto da seção deve ter no máximo ${TRAINING_SECTION_TEXT_MAX_LENGTH} caracteres.`,
   activeInvalid: 'O campo active deve ser verdadeiro ou falso.',
-  orderInvalid: 'Ordenação inválida. Use newest, oldest ou popular.',
+  orderInvalid:
+    'Ordenação inválida. Use newest, oldest, popular, title ou created_at (com - antes para decrescente).',
   limitInvalid: `O limite deve ser um número inteiro entre 1 e ${TRAINING_LIST_MAX_LIMIT}.`,
   offsetInvalid: 'O deslocamento deve ser um número inteiro maior ou igual a 0.',
   dateInvalid: 'Data inválida. Use AAAA-MM-DD ou data e hora ISO 8601.',
@@ -115,11 +125,10 @@ export type Training = z.infer<typeof trainingSchema>;
 // Create and update bodies
 // ---------------------------------------------------------------------------------------------
 
-const title = z
-  .string({ error: TRAINING_MESSAGES.titleRequired })
-  .trim()
-  .min(1, TRAINING_MESSAGES.titleRequired)
-  .max(TRAINING_TITLE_MAX_LENGTH, TRAINING_MESSAGES.titleTooLong);
+const title = singleLineTextField(
+  { required: TRAINING_MESSAGES.titleRequired, tooLong: TRAINING_MESSAGES.titleTooLong },
+  TRAINING_TITLE_MAX_LENGTH,
+);
 const description = z
   .string({ error: TRAINING_MESSAGES.descriptionRequired })
   .trim()
@@ -160,10 +169,11 @@ const publishedAt = z
 
 const sectionInput = z.object(
   {
-    title: z
-      .string({ error: TRAINING_MESSAGES.sectionsInvalid })
-      .trim()
-      .max(TRAINING_SECTION_TITLE_MAX_LENGTH, TRAINING_MESSAGES.sectionTitleTooLong)
+    title: optionalSingleLineText(
+      TRAINING_MESSAGES.sectionTitleTooLong,
+      TRAINING_SECTION_TITLE_MAX_LENGTH,
+      TRAINING_MESSAGES.sectionsInvalid,
+    )
       .nullish()
       .transform((value) => value ?? ''),
     text: z
@@ -278,7 +288,9 @@ export const trainingListQuerySchema = z
       .transform((value) => value || undefined),
     date_from: queryDate,
     date_to: queryDate,
-    order: z.enum(TRAINING_ORDERS, { error: TRAINING_MESSAGES.orderInvalid }).default('newest'),
+    order: z
+      .enum(TRAINING_LIST_ORDERS, { error: TRAINING_MESSAGES.orderInvalid })
+      .default('newest'),
     limit: integerParam(TRAINING_MESSAGES.limitInvalid, 1, TRAINING_LIST_MAX_LIMIT).default(
       TRAINING_LIST_DEFAULT_LIMIT,
     ),

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { singleLineTextField } from './text-fields.ts';
 
 export const UNITS = [
   'LEMONDE',
@@ -37,11 +38,10 @@ export const USER_STATUS_LABELS: Record<UserStatus, string> = {
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-const trimmedName = z
-  .string({ error: 'Nome é obrigatório.' })
-  .trim()
-  .min(1, 'Nome é obrigatório.')
-  .max(120, 'Nome deve ter no máximo 120 caracteres.');
+const trimmedName = singleLineTextField(
+  { required: 'Nome é obrigatório.', tooLong: 'Nome deve ter no máximo 120 caracteres.' },
+  120,
+);
 const email = z
   .string({ error: 'Email é obrigatório.' })
   .trim()

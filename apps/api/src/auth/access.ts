@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors.ts';
 import type { TokenService } from './tokens.ts';
 
 /**
- * Who may call a route (DESIGN.md section 5). Every /api route must declare one in
+ * Who may call a route (DESIGN 5 in docs/architecture.md). Every /api route must declare one in
  * `config.access`; a route without it refuses to register, so nothing is open by accident.
  */
 export type Access = 'public' | 'user' | 'photo-editor' | 'admin';

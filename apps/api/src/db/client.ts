@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -96,7 +97,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
       ...(options.template ? { loadDataDir: options.template } : {}),
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, unaccent },
     });
   } catch (error) {
     release?.();
@@ -145,7 +146,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
  * seconds to be accepted and read (10 s timeouts in bench/load.ts). Here every top-level
  * operation enters PGlite one at a time, first come first served, after a turn of the event loop,
  * so sockets are served between statements. Statements inside a transaction use the transaction
- * handle and are not gated.
+ * handle and are not gated (docs/decisions/0004-pglite-serialization.md).
  */
 function takeTurnsWithIo(client: PGlite): void {
   let tail: Promise<unknown> = Promise.resolve();

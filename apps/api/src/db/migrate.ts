@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './client.ts';
 import { API_ROOT } from '../api-root.ts';
+import { refoldStaleKeys } from './refold-keys.ts';
 
 export const MIGRATIONS_DIR = path.join(API_ROOT, 'migrations');
 
@@ -36,6 +37,8 @@ export async function runMigrations(database: Database): Promise<string[]> {
       );
       applied.push(file);
     }
+    // Keys a migration marked stale are recomputed in TypeScript before anything is served.
+    await refoldStaleKeys(database);
     return applied;
   } catch (error) {
     await database.exec('ROLLBACK').catch(() => undefined);

@@ -1,5 +1,6 @@
 /**
  * Drizzle mirror of migrations/*.sql (the migrations are the source of truth; keep both in step).
+ * Plain indexes (search and order, migration 0004) are not repeated here; unique ones are.
  */
 import {
   boolean,
@@ -12,8 +13,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { bigint, doublePrecision } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -115,21 +118,31 @@ export const packageProcedures = pgTable(
   (t) => [primaryKey({ columns: [t.packageId, t.serviceId] })],
 );
 
-export const synergyRelations = pgTable('synergy_relations', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  serviceId1: integer('service_id_1')
-    .notNull()
-    .references(() => services.id, { onDelete: 'cascade' }),
-  serviceId2: integer('service_id_2')
-    .notNull()
-    .references(() => services.id, { onDelete: 'cascade' }),
-  category: text('category').notNull(),
-  rationale: text('rationale'),
-  boostPercent: integer('boost_percent').notNull(),
-  baseNarrative: text('base_narrative'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const synergyRelations = pgTable(
+  'synergy_relations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    serviceId1: integer('service_id_1')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId2: integer('service_id_2')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    rationale: text('rationale'),
+    boostPercent: integer('boost_percent').notNull(),
+    baseNarrative: text('base_narrative'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Migration 0004: one relation per unordered pair of procedures.
+  (t) => [
+    uniqueIndex('synergy_relations_pair_key').on(
+      sql`least(${t.serviceId1}, ${t.serviceId2})`,
+      sql`greatest(${t.serviceId1}, ${t.serviceId2})`,
+    ),
+  ],
+);
 
 export const notices = pgTable('notices', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TOTAL_COUNT_HEADER } from '@portal/domain';
 import type { Database } from '../db/client.ts';
 import { entityTagOf, ifNoneMatchNames } from './conditional-get.ts';
 import { COMPRESS_FROM_BYTES } from './limits.ts';
@@ -12,6 +13,8 @@ type Encoding = 'br' | 'gzip' | 'identity';
 
 interface CachedAnswer {
   version: string;
+  /** Rows in the list, for X-Total-Count. */
+  count: number;
   etag: string;
   identity: Buffer;
   /** Each encoding is made the first time a client asks for it, then kept with the answer. */
@@ -37,7 +40,8 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
  * every professional and change only when an admin edits the catalogue. Each process keeps them
  * as sent — serialized, tagged and compressed — and checks `catalogue_version` (bumped by
  * triggers in the writing transaction, migration 0002) before each answer, so a change made
- * through any process, or straight in SQL, is seen by the next request everywhere.
+ * through any process, or straight in SQL, is seen by the next request everywhere
+ * (docs/decisions/0001-catalogue-cache.md).
  */
 export class CatalogueCache {
   private readonly answers = new Map<string, CachedAnswer>();
@@ -63,18 +67,22 @@ export class CatalogueCache {
     request: FastifyRequest,
     reply: FastifyReply,
     load: () => Promise<unknown>,
+    options: { totalCount?: boolean } = {},
   ): Promise<void> {
     const key = `${request.routeOptions.url ?? request.url} ${JSON.stringify(request.query ?? {})}`;
     const version = await this.version();
     let answer = this.answers.get(key);
     if (answer?.version !== version) {
-      const identity = Buffer.from(String(reply.serialize(await load())));
-      answer = { version, etag: entityTagOf(identity), identity, encoded: {} };
+      const loaded = await load();
+      const identity = Buffer.from(String(reply.serialize(loaded)));
+      const count = Array.isArray(loaded) ? loaded.length : 0;
+      answer = { version, count, etag: entityTagOf(identity), identity, encoded: {} };
       // Keep it only if no catalogue write committed while it was read: its data is `version`'s.
       if ((await this.version()) === version) this.remember(key, answer);
     }
 
     reply.header('etag', answer.etag);
+    if (options.totalCount) reply.header(TOTAL_COUNT_HEADER, String(answer.count));
     reply.header('cache-control', 'private, no-cache');
     reply.header('vary', 'Authorization, Accept-Encoding');
     if (ifNoneMatchNames(request.headers['if-none-match'], answer.etag)) {

@@ -14,7 +14,8 @@ function isZodSchema(schema: unknown): schema is ZodResponseSchema {
  * compiled by fast-json-stringify (Fastify's own serializer). Like the zod serializer it writes
  * only the declared properties, so a column added to a row never leaks into an answer; unlike
  * it, it does not re-validate every field of every row on every request, which on the 400-row
- * services list was a third of the server's CPU time (bench/RESULTS.md, API reads).
+ * services list was a third of the server's CPU time
+ * (docs/decisions/0006-serializer-and-conditional-get.md).
  * A schema that has no JSON Schema form (transforms, codecs) keeps the zod serializer.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
+import { FRAMEWORK_MESSAGES } from './framework-errors.ts';
 
 /** route-preloads.json, written by the web build (apps/web/vite.config.ts). */
 const routePreloadsSchema = z.record(
@@ -71,7 +72,12 @@ function matchRoutePage(pages: RoutePage[], url: string): RoutePage | undefined 
 }
 
 /** The built SPA: hashed assets cached for a year, index.html for every other page. */
-export function serveWebApp(app: FastifyInstance, webDist: string): void {
+export function serveWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  /** The methods the API answers on a URL's path (a 405 instead of a 404 when there are some). */
+  allowedMethods: (url: string) => string[] = () => [],
+): void {
   const indexPath = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
   const routePages = hasWeb ? loadRoutePages(webDist, fs.readFileSync(indexPath, 'utf8')) : [];
@@ -101,6 +107,14 @@ export function serveWebApp(app: FastifyInstance, webDist: string): void {
       const page = matchRoutePage(routePages, request.url);
       if (page) return reply.type('text/html; charset=utf-8').send(page.html);
       return reply.sendFile('index.html');
+    }
+    // A known address asked with a method it does not answer: 405 and the methods it does.
+    const allowed = allowedMethods(request.url);
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ detail: FRAMEWORK_MESSAGES.methodNotAllowed });
     }
     return reply.status(404).send({ detail: 'Não encontrado.' });
   });

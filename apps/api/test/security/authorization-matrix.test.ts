@@ -13,7 +13,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * DESIGN.md section 5, route by route. A route registered without an entry here, or an entry
+ * DESIGN 5 in docs/architecture.md, route by route. A route registered without an entry here, or an entry
  * whose route is gone, fails the suite: a new route must say who may call it.
  */
 const EXPECTED_ACCESS: Record<string, Access> = {
@@ -130,7 +130,7 @@ const ROUTES: RouteTableEntry[] = [...listing.app.routeTable].sort(
 );
 await listing.close();
 
-describe('authorization matrix (DESIGN.md section 5)', () => {
+describe('authorization matrix (DESIGN 5 in docs/architecture.md)', () => {
   let t: TestApp;
   let f: SecurityFixtures;
   beforeAll(async () => {

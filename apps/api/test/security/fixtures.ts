@@ -26,7 +26,7 @@ export const IDENTITIES = [
 ] as const;
 export type Identity = (typeof IDENTITIES)[number];
 
-/** The profiles each access level lets in (DESIGN.md section 5). */
+/** The profiles each access level lets in (DESIGN 5 in docs/architecture.md). */
 export const PROFILES_ALLOWED: Record<Exclude<Access, 'public'>, readonly Identity[]> = {
   user: ['admin', 'manager', 'professional'],
   'photo-editor': ['admin', 'manager'],

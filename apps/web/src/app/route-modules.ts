@@ -35,8 +35,9 @@ export type PageModuleName = keyof typeof PAGE_MODULES;
  * page. The build turns it into route-preloads.json (the chunk files behind each pattern) and
  * the server links those files in that URL's HTML, so a phone fetches the page's code while it
  * parses the HTML; done from JavaScript instead, inserting some fifty preload links cost the
- * builder a long task of half a second on Lighthouse's mobile CPU. router.test.tsx keeps this
- * table and the router in step.
+ * builder a long task of half a second on Lighthouse's mobile CPU
+ * (docs/decisions/0002-route-preloads.md). route-modules.test.ts keeps this table and the router
+ * in step.
  */
 export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> = {
   '/admin/login': ['adminLogin'],

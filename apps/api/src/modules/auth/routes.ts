@@ -83,7 +83,8 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
       schema: { tags, body: registerSchema, response: { 201: userSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      // Self-registration always waits for an admin (DESIGN.md 7.3), whatever profile is asked.
+      // Self-registration always waits for an admin, whatever profile is asked (DESIGN 7.3 in
+      // docs/architecture.md).
       const user = await usersService.create(db, {
         ...request.body,
         status: 'pending',

@@ -5,8 +5,8 @@ import { servicePhotos } from '../../db/schema.ts';
 
 /*
  * Images cross the driver as base64 text and are converted in SQL: large bytea parameters are
- * about 10× slower through PGlite (DESIGN.md section 10). PostgreSQL's encode() wraps base64 at
- * 76 characters, so the line breaks are removed in the same expression.
+ * about 10× slower through PGlite (docs/decisions/0004-pglite-serialization.md). PostgreSQL's
+ * encode() wraps base64 at 76 characters, so the line breaks are removed in the same expression.
  */
 const imageBase64 = sql<string>`replace(encode(${servicePhotos.image}, 'base64'), chr(10), '')`;
 

@@ -1,4 +1,4 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { SynergyRelation } from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { synergyRelations } from '../../db/schema.ts';
@@ -45,6 +45,32 @@ export async function findRelationById(
   const query = db.select().from(synergyRelations).where(eq(synergyRelations.id, id)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;
+}
+
+/** The relation joining these two services in either order, other than `exceptId`. */
+export async function findRelationIdByPair(
+  db: DbOrTx,
+  serviceA: number,
+  serviceB: number,
+  exceptId?: number,
+): Promise<number | undefined> {
+  // Written as the unique index synergy_relations_pair_key is, so the planner walks it.
+  const samePair = and(
+    eq(
+      sql`least(${synergyRelations.serviceId1}, ${synergyRelations.serviceId2})`,
+      Math.min(serviceA, serviceB),
+    ),
+    eq(
+      sql`greatest(${synergyRelations.serviceId1}, ${synergyRelations.serviceId2})`,
+      Math.max(serviceA, serviceB),
+    ),
+  );
+  const [row] = await db
+    .select({ id: synergyRelations.id })
+    .from(synergyRelations)
+    .where(exceptId === undefined ? samePair : and(samePair, ne(synergyRelations.id, exceptId)))
+    .limit(1);
+  return row?.id;
 }
 
 export async function insertRelation(db: DbOrTx, values: NewRelationRow): Promise<RelationRow> {

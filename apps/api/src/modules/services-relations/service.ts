@@ -5,17 +5,24 @@ import {
   type SynergyRelationUpdateData,
 } from '@portal/domain';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { conflict, invalidField, notFound, registerConflictMessage } from '../../http/errors.ts';
 import { servicesService } from '../services/service.ts';
 import * as repo from './repository.ts';
+
+// Parallel requests for one pair all pass the explicit check; the unique index on the unordered
+// pair (migration 0004) lets one through and turns the others into this same 409.
+registerConflictMessage('synergy_relations_pair_key', SYNERGY_RELATION_MESSAGES.pairTaken);
 
 interface ServicePair {
   serviceId1: number;
   serviceId2: number;
 }
 
-/** Both services must exist (and stay, for the transaction) and differ; 422 on the field at fault. */
-async function ensureValidPair(tx: DbOrTx, pair: ServicePair): Promise<void> {
+/**
+ * Both services must exist (and stay, for the transaction) and differ, 422 on the field at
+ * fault; and no other relation may join the same two, in either order (409).
+ */
+async function ensureValidPair(tx: DbOrTx, pair: ServicePair, exceptId?: number): Promise<void> {
   if (pair.serviceId1 === pair.serviceId2) {
     throw invalidField(['body', 'service_id_2'], SYNERGY_RELATION_MESSAGES.servicesMustDiffer);
   }
@@ -25,6 +32,9 @@ async function ensureValidPair(tx: DbOrTx, pair: ServicePair): Promise<void> {
   }
   if (missing.includes(pair.serviceId2)) {
     throw invalidField(['body', 'service_id_2'], SYNERGY_RELATION_MESSAGES.serviceMissing);
+  }
+  if (await repo.findRelationIdByPair(tx, pair.serviceId1, pair.serviceId2, exceptId)) {
+    throw conflict(SYNERGY_RELATION_MESSAGES.pairTaken);
   }
 }
 
@@ -65,10 +75,14 @@ export const relationsService = {
       const current = await repo.findRelationById(tx, id, true);
       if (!current) throw notFound(SYNERGY_RELATION_MESSAGES.notFound);
       if (data.service_id_1 !== undefined || data.service_id_2 !== undefined) {
-        await ensureValidPair(tx, {
-          serviceId1: data.service_id_1 ?? current.serviceId1,
-          serviceId2: data.service_id_2 ?? current.serviceId2,
-        });
+        await ensureValidPair(
+          tx,
+          {
+            serviceId1: data.service_id_1 ?? current.serviceId1,
+            serviceId2: data.service_id_2 ?? current.serviceId2,
+          },
+          id,
+        );
       }
       const changes: repo.RelationChanges = {
         ...(data.service_id_1 !== undefined && { serviceId1: data.service_id_1 }),

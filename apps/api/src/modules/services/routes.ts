@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { errorResponses, idParams } from '../../http/schemas.ts';
+import { sendPage } from '../../http/list-page.ts';
 import { servicesService } from './service.ts';
 
 /** The catalogue of procedures: everyone signed in reads it, only admins change it. */
@@ -25,8 +26,17 @@ export const servicesRoutes: ModuleRoutes = (app, { db, catalogueCache }) => {
         response: { 200: z.array(serviceSchema), ...errorResponses },
       },
     },
-    (request, reply) =>
-      catalogueCache.send(request, reply, () => servicesService.list(db, request.query)),
+    async (request, reply) => {
+      const { q, limit, offset, order } = request.query;
+      // Searched, ordered or paged: answered from the database. The plain list every screen
+      // reads stays in the catalogue cache.
+      if (q !== undefined || limit !== undefined || offset !== undefined || order !== undefined) {
+        return sendPage(reply, await servicesService.page(db, request.query));
+      }
+      return catalogueCache.send(request, reply, () => servicesService.list(db, request.query), {
+        totalCount: true,
+      });
+    },
   );
 
   app.get(

@@ -1,13 +1,15 @@
 import {
   normalizeForComparison,
   SERVICE_MESSAGES,
+  serviceInUseMessage,
   type Service,
   type ServiceCreateData,
-  type ServiceListQuery,
+  type ServiceListFilter,
   type ServiceUpdateData,
 } from '@portal/domain';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound, registerConflictMessage } from '../../http/errors.ts';
+import type { ListPage } from '../../http/list-page.ts';
 import * as repo from './repository.ts';
 
 // Two admins saving the same name at once both pass the explicit check; the unique index
@@ -29,9 +31,19 @@ function benefitColumns(benefits: Benefits | undefined): repo.ServiceChanges {
 
 /** The services module's public face: other modules call these, never the repository. */
 export const servicesService = {
-  async list(db: AppDb, query: ServiceListQuery = {}): Promise<Service[]> {
+  async list(db: AppDb, query: Partial<ServiceListFilter> = {}): Promise<Service[]> {
     const rows = await repo.listServices(db, { status: query.status_eq, block: query.block_eq });
     return rows.map(repo.toService);
+  },
+
+  /** The list searched, ordered and paged (limit omitted: every matching service). */
+  async page(db: AppDb, query: ServiceListFilter): Promise<ListPage<Service>> {
+    const { rows, total } = await repo.pageServices(
+      db,
+      { status: query.status_eq, block: query.block_eq, q: query.q, order: query.order },
+      { limit: query.limit, offset: query.offset ?? 0 },
+    );
+    return { items: rows.map(repo.toService), total };
   },
 
   async get(db: DbOrTx, id: number): Promise<Service> {
@@ -96,9 +108,19 @@ export const servicesService = {
     });
   },
 
-  /** Package lists, relations and photos of the service go with it (FK cascades). */
+  /**
+   * Refused (409, nothing deleted) while a package lists the service by hand or a synergy
+   * relation names it; its photos go with it (FK cascade).
+   */
   async remove(db: AppDb, id: number): Promise<void> {
-    if (!(await repo.deleteService(db, id))) throw notFound(SERVICE_MESSAGES.notFound);
+    await db.transaction(async (tx) => {
+      const usage = await repo.lockServiceWithUsage(tx, id);
+      if (!usage) throw notFound(SERVICE_MESSAGES.notFound);
+      if (usage.packages > 0 || usage.relations > 0) {
+        throw conflict(serviceInUseMessage(usage.packages, usage.relations));
+      }
+      await repo.deleteService(tx, id);
+    });
   },
 
   /** Every service id, ascending (a package that allows all procedures resolves to these). */

@@ -17,10 +17,12 @@ import {
   youtubeThumbnailUrl,
   type Training,
   type TrainingListFilter,
+  type TrainingListOrder,
   type TrainingReaction,
 } from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { trainingReactions, trainings } from '../../db/schema.ts';
+import { totalOf } from '../../http/list-page.ts';
 
 /** Every column but search_text, which only the WHERE clause needs. */
 const { searchText: _searchText, ...trainingColumns } = getTableColumns(trainings);
@@ -74,7 +76,7 @@ export interface ListOptions extends TrainingListFilter {
 export async function listTrainings(
   db: DbOrTx,
   options: ListOptions,
-): Promise<TrainingWithReaction[]> {
+): Promise<{ rows: TrainingWithReaction[]; total: number }> {
   const conditions: SQL[] = [];
   if (options.activeOnly) conditions.push(eq(trainings.active, true));
   const categories = options.category ?? [];
@@ -92,24 +94,56 @@ export async function listTrainings(
   if (options.publishedFrom) conditions.push(gte(listedAt, options.publishedFrom));
   if (options.publishedBefore) conditions.push(lt(listedAt, options.publishedBefore));
 
-  // Each order ends with id so pages never overlap or skip rows with equal keys.
-  const orderBy =
-    options.order === 'oldest'
-      ? [asc(listedAt), asc(trainings.id)]
-      : options.order === 'popular'
-        ? [desc(trainings.likeCount), desc(trainings.id)]
-        : [desc(listedAt), desc(trainings.id)];
-
-  return selectWithReaction(db, options.viewerId)
-    .where(and(...conditions))
-    .orderBy(...orderBy)
+  const where = and(...conditions);
+  const rows = await selectWithReaction(db, options.viewerId, {
+    total: sql<number>`count(*) over ()`.mapWith(Number),
+  })
+    .where(where)
+    .orderBy(...orderBy(options.order))
     .limit(options.limit)
     .offset(options.offset);
+  const total = await totalOf(rows, options.offset, async () => {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trainings)
+      .where(where);
+    return counted?.n ?? 0;
+  });
+  return { rows, total };
 }
 
-function selectWithReaction(db: DbOrTx, viewerId: number) {
+/** Each order ends with id so pages never overlap or skip rows with equal keys. */
+function orderBy(order: TrainingListOrder): SQL[] {
+  switch (order) {
+    case 'oldest':
+      return [asc(listedAt), asc(trainings.id)];
+    case 'popular':
+      return [desc(trainings.likeCount), desc(trainings.id)];
+    // The admin table's orders (title folded, as the uniqueness check compares it).
+    case 'title':
+      return [asc(trainings.titleKey), asc(trainings.id)];
+    case '-title':
+      return [desc(trainings.titleKey), desc(trainings.id)];
+    case 'created_at':
+      return [asc(trainings.createdAt), asc(trainings.id)];
+    case '-created_at':
+      return [desc(trainings.createdAt), desc(trainings.id)];
+    case 'newest':
+      return [desc(listedAt), desc(trainings.id)];
+  }
+}
+
+function selectWithReaction<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: DbOrTx,
+  viewerId: number,
+  extra?: Extra,
+) {
   return db
-    .select({ training: trainingColumns, myReaction: trainingReactions.reaction })
+    .select({
+      training: trainingColumns,
+      myReaction: trainingReactions.reaction,
+      ...(extra as Extra),
+    })
     .from(trainings)
     .leftJoin(
       trainingReactions,

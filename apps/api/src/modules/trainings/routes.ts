@@ -9,6 +9,7 @@ import {
 import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
 import { errorResponses, idParams } from '../../http/schemas.ts';
+import { sendPage } from '../../http/list-page.ts';
 import { trainingsService } from './service.ts';
 
 /**
@@ -30,7 +31,8 @@ export const trainingsRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: z.array(trainingSchema), ...errorResponses },
       },
     },
-    (request) => trainingsService.list(db, currentUser(request), request.query),
+    async (request, reply) =>
+      sendPage(reply, await trainingsService.list(db, currentUser(request), request.query)),
   );
 
   app.get(

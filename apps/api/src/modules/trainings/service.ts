@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import type { AppDb } from '../../db/client.ts';
 import { conflict, notFound, registerConflictMessage } from '../../http/errors.ts';
+import type { ListPage } from '../../http/list-page.ts';
 import * as repo from './repository.ts';
 
 // Two admins saving the same title at once both pass the explicit check; the unique index
@@ -27,13 +28,18 @@ const isAdmin = (viewer: TrainingViewer) => viewer.profile === 'admin';
 
 /** The trainings module's public face: other modules call these, never the repository. */
 export const trainingsService = {
-  async list(db: AppDb, viewer: TrainingViewer, filter: TrainingListFilter): Promise<Training[]> {
-    const rows = await repo.listTrainings(db, {
+  /** One page of the list and how many trainings matched (X-Total-Count). */
+  async list(
+    db: AppDb,
+    viewer: TrainingViewer,
+    filter: TrainingListFilter,
+  ): Promise<ListPage<Training>> {
+    const { rows, total } = await repo.listTrainings(db, {
       ...filter,
       activeOnly: !isAdmin(viewer),
       viewerId: viewer.id,
     });
-    return rows.map(repo.toTraining);
+    return { items: rows.map(repo.toTraining), total };
   },
 
   async get(db: AppDb, viewer: TrainingViewer, id: number): Promise<Training> {

@@ -1,7 +1,13 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { User } from '@portal/domain';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  escapeLikePattern,
+  type ListOrder,
+  type User,
+  type UserListOrderField,
+} from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { totalOf } from '../../http/list-page.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -23,6 +29,52 @@ export function toUser(row: UserRow): User {
 
 export async function listUsers(db: DbOrTx): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.id));
+}
+
+export interface UserPageOptions {
+  /** Contained in the name (accents and case folded) or in the email. */
+  q?: string | undefined;
+  order?: ListOrder<UserListOrderField> | undefined;
+  limit?: number | undefined;
+  offset: number;
+}
+
+/*
+ * portal_fold (migration 0004) is lower(unaccent(…)), applied to the name and to the search alike.
+ * Name and email are searched as one text, written exactly as the trigram index users_search_idx
+ * is, so the planner uses it.
+ */
+const foldedName = sql`portal_fold(${users.name})`;
+const searchText = sql`(portal_fold(${users.name}) || chr(1) || ${users.email})`;
+const ORDER_KEYS = { name: foldedName, email: users.email, created_at: users.createdAt } as const;
+
+/** One page and the matching total, in one statement (count(*) OVER () before the limit). */
+export async function pageUsers(
+  db: DbOrTx,
+  options: UserPageOptions,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = options.q
+    ? sql`${searchText} LIKE '%' || portal_fold(${escapeLikePattern(options.q)}) || '%'`
+    : undefined;
+  const direction = options.order?.descending ? desc : asc;
+  const orderBy = options.order
+    ? [direction(ORDER_KEYS[options.order.field]), direction(users.id)]
+    : [asc(users.id)];
+  const query = db
+    .select({ user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .where(where)
+    .orderBy(...orderBy)
+    .offset(options.offset);
+  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+  const total = await totalOf(rows, options.offset, async () => {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where);
+    return counted?.n ?? 0;
+  });
+  return { rows: rows.map((row) => row.user), total };
 }
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { userCreateSchema, userSchema, userUpdateSchema } from '@portal/domain';
+import {
+  userCreateSchema,
+  userListQuerySchema,
+  userSchema,
+  userUpdateSchema,
+} from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { errorResponses, idParams } from '../../http/schemas.ts';
+import { sendPage } from '../../http/list-page.ts';
 import { usersService } from './service.ts';
 
 export const usersRoutes: ModuleRoutes = (app, { db }) => {
@@ -10,8 +16,15 @@ export const usersRoutes: ModuleRoutes = (app, { db }) => {
 
   app.get(
     '/users/',
-    { config: admin, schema: { tags, response: { 200: z.array(userSchema), ...errorResponses } } },
-    () => usersService.list(db),
+    {
+      config: admin,
+      schema: {
+        tags,
+        querystring: userListQuerySchema,
+        response: { 200: z.array(userSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => sendPage(reply, await usersService.page(db, request.query)),
   );
 
   app.get(

@@ -1,11 +1,12 @@
 import type { userCreateSchema, userUpdateSchema } from '@portal/domain';
-import { MESSAGES, type User } from '@portal/domain';
+import { MESSAGES, type User, type UserListFilter } from '@portal/domain';
 import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import type { ListPage } from '../../http/list-page.ts';
 import * as repo from './repository.ts';
 
 export type UserCreateData = z.output<typeof userCreateSchema>;
@@ -15,6 +16,12 @@ export type UserUpdateData = Partial<z.output<typeof userUpdateSchema>>;
 export const usersService = {
   async list(db: AppDb): Promise<User[]> {
     return (await repo.listUsers(db)).map(repo.toUser);
+  },
+
+  /** The list searched, ordered and paged (limit omitted: every matching user). */
+  async page(db: AppDb, query: UserListFilter): Promise<ListPage<User>> {
+    const { rows, total } = await repo.pageUsers(db, { ...query, offset: query.offset ?? 0 });
+    return { items: rows.map(repo.toUser), total };
   },
 
   async get(db: AppDb, id: number): Promise<User> {

@@ -1,0 +1,148 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  cleanSingleLineText,
+  hasBidiControl,
+  normalizeForComparison,
+  TEXT_MESSAGES,
+} from './text.ts';
+import { singleLineTextField } from './text-fields.ts';
+
+/** Fixed, so every run (CI included) checks the same cases. */
+const SEED = 20261125;
+
+const INVISIBLES = [
+  '\u200B', // zero-width space
+  '\u200C', // zero-width non-joiner
+  '\u200D', // zero-width joiner
+  '\u2060', // word joiner
+  '\uFEFF', // byte-order mark
+  '\u00AD', // soft hyphen
+  '\u200E', // left-to-right mark
+  '\u0000',
+  '\u0007',
+  '\u001B',
+  '\u007F',
+  '\u009B',
+];
+const BIDI_CONTROLS = [
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
+
+const invisible = fc.constantFrom(...INVISIBLES);
+const bidi = fc.constantFrom(...BIDI_CONTROLS);
+/** Names as typed in a clinic: Latin letters with Portuguese accents, digits, spaces, signs. */
+const clinicName = fc
+  .array(
+    fc.constantFrom(
+      ...'abcdefghijklmnopqrstuvwxyzáàâãéêíóôõúçABCDEFGHIJKLMNOPQRSTUVWXYZÁÉÍÓÚÇ0123456789 -+/%&'.split(
+        '',
+      ),
+    ),
+    {
+      minLength: 1,
+      maxLength: 30,
+    },
+  )
+  .map((chars) => chars.join(''));
+
+/** Printable ASCII to its fullwidth form (U+FF01–FF5E), space to the ideographic space. */
+const toFullwidth = (text: string) =>
+  [...text]
+    .map((ch) => {
+      const code = ch.charCodeAt(0);
+      if (ch === ' ') return '\u3000';
+      return code >= 0x21 && code <= 0x7e ? String.fromCharCode(code + 0xfee0) : ch;
+    })
+    .join('');
+
+/** Puts `extra` at the given positions of `text`. */
+const sprinkle = (text: string, extra: string[], positions: number[]) => {
+  const chars = [...text];
+  extra.forEach((ch, i) => chars.splice((positions[i] ?? 0) % (chars.length + 1), 0, ch));
+  return chars.join('');
+};
+
+describe('text hygiene of names and titles', () => {
+  it('cleans to NFC text with no invisible or control character, and is idempotent', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => {
+        const cleaned = cleanSingleLineText(text);
+        expect(cleaned).toBe(cleaned.normalize('NFC'));
+        for (const ch of INVISIBLES) expect(cleaned).not.toContain(ch);
+        expect(cleaned).not.toMatch(/[\n\r\t]/);
+        expect(cleanSingleLineText(cleaned)).toBe(cleaned);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it('folds case, accents, fullwidth forms and invisible characters to one key', () => {
+    fc.assert(
+      fc.property(
+        clinicName,
+        fc.array(invisible, { maxLength: 4 }),
+        fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+        (name, extra, positions) => {
+          const key = normalizeForComparison(name);
+          expect(normalizeForComparison(name.toUpperCase())).toBe(key);
+          expect(normalizeForComparison(name.toLowerCase())).toBe(key);
+          expect(normalizeForComparison(toFullwidth(name))).toBe(key);
+          expect(normalizeForComparison(name.normalize('NFD'))).toBe(key);
+          expect(normalizeForComparison(sprinkle(name, extra, positions))).toBe(key);
+          expect(normalizeForComparison(key)).toBe(key);
+        },
+      ),
+      { seed: SEED, numRuns: 400 },
+    );
+  });
+
+  it('makes Botox, BOTOX, Ｂｏｔｏｘ, Bótox and Bo\u200Btox one name, and Botex another', () => {
+    const keys = ['Botox', 'BOTOX', 'Ｂｏｔｏｘ', 'Bótox', 'Bo\u200Btox', ' botox\u00A0'].map(
+      normalizeForComparison,
+    );
+    expect(new Set(keys)).toEqual(new Set(['botox']));
+    expect(normalizeForComparison('Botex')).not.toBe('botox');
+  });
+
+  const field = singleLineTextField({ required: 'Nome é obrigatório.', tooLong: 'Longo.' }, 20);
+  const messageOf = (input: unknown) => {
+    const result = field.safeParse(input);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it('refuses any name holding a bidi override or isolate', () => {
+    fc.assert(
+      fc.property(clinicName, bidi, fc.nat(), (name, control, at) => {
+        const text = sprinkle(name, [control], [at]);
+        expect(hasBidiControl(text)).toBe(true);
+        expect(messageOf(text)).toBe(TEXT_MESSAGES.bidiControl);
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
+  });
+
+  it('treats a name made only of invisible characters and spaces as empty', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(invisible, fc.constantFrom(' ', '\t', '\n')), { minLength: 1 }),
+        (chars) => {
+          expect(messageOf(chars.join(''))).toBe('Nome é obrigatório.');
+        },
+      ),
+      { seed: SEED, numRuns: 200 },
+    );
+  });
+
+  it('stores the cleaned, trimmed NFC name', () => {
+    expect(field.parse('  Be\u0301\u200Bla\tPele\u0000 ')).toBe('Béla Pele');
+  });
+});
