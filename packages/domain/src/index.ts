@@ -18,5 +18,6 @@ export * from './receipt-state.ts';
 export * from './receipt-state-schema.ts';
 export * from './aesthetic-lexicon.ts';
 export * from './goal-text.ts';
+export * from './procedure-traits.ts';
 export * from './recommendation-optimizer.ts';
 export * from './ai-payloads.ts';
