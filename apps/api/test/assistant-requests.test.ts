@@ -7,6 +7,17 @@ import {
   type Service,
 } from '@portal/domain';
 import { seedDemoCatalogue } from '../src/modules/services/seed.ts';
+import {
+  BODY_FAT,
+  FILLERS,
+  LASERS,
+  NEEDLES,
+  NOT_IN_PREGNANCY,
+  SPOTS,
+  THREADS,
+  TOXINS,
+  WRINKLES,
+} from './helpers/demo-procedure-groups.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -45,61 +56,7 @@ interface RequestCase {
   noGoal?: boolean;
 }
 
-const TOXINS = [
-  'Toxina Botulínica - Terço Superior',
-  'Toxina Botulínica - Full Face',
-  'Toxina Botulínica - Bruxismo',
-];
-const FILLERS = ['Preenchimento Labial', 'Preenchimento de Olheiras', 'Preenchimento de Mandíbula'];
-const THREADS = ['Fios de PDO - Lisos', 'Fios de PDO - Espiculados', 'Fios de PDO - Sobrancelha'];
-const NEEDLES = [
-  ...TOXINS,
-  ...FILLERS,
-  ...THREADS,
-  'Bioestimulador de Colágeno',
-  'Skinbooster',
-  'Intradermoterapia Corporal',
-  'Aplicação de Enzimas - Abdômen',
-  'Lipo de Papada Enzimática',
-  'Harmonização Facial',
-  'Rinomodelação',
-  'Microagulhamento',
-  'Radiofrequência Microagulhada',
-  'Carboxiterapia',
-  'Protocolo Glow Premium',
-];
-const BODY_FAT = [
-  'Criolipólise - Abdômen',
-  'Criolipólise - Flancos',
-  'Criolipólise - Culote',
-  'Aplicação de Enzimas - Abdômen',
-  'Intradermoterapia Corporal',
-  'Massagem Modeladora',
-];
-const LASERS = ['Laser Lavieen', 'Laser CO2 Fracionado', 'Protocolo Glow Premium'];
-const SPOTS = ['Peeling Químico', 'Peeling de Diamante', 'Laser Lavieen', 'Luz Intensa Pulsada'];
-const WRINKLES = [
-  'Laser CO2 Fracionado',
-  'Radiofrequência Microagulhada',
-  ...TOXINS.slice(0, 2),
-  'Skinbooster',
-];
-/** Pregnancy: no injectables, needles, lasers, light, acids, cold or deep heat. */
-const NOT_IN_PREGNANCY = [
-  ...NEEDLES,
-  ...LASERS,
-  'Luz Intensa Pulsada',
-  'Peeling Químico',
-  'Criolipólise - Abdômen',
-  'Criolipólise - Flancos',
-  'Criolipólise - Culote',
-  'Criolipólise - Papada',
-  'Radiofrequência Facial',
-  'Radiofrequência Corporal',
-  'Ultrassom Microfocado',
-];
-
-export const REQUEST_CASES: RequestCase[] = [
+const REQUEST_CASES: RequestCase[] = [
   {
     text: 'quero reduzir gordura localizada na barriga e melhorar flacidez, orçamento R$ 1.500 por mês, sem injetáveis',
     pkg: 'contorno',

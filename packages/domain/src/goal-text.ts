@@ -2,6 +2,7 @@ import {
   AESTHETIC_GOALS,
   AREA_WORDS,
   PLACE_GOAL_WORDS,
+  TRAIT_PHRASES,
   EXCLUSION_TRIGGERS,
   GENERIC_WORDS,
   NEEDLE_PROCEDURE_TERMS,
@@ -407,6 +408,10 @@ const OBJECT_LEAD_INS = new Set([
   'qualquer',
 ]);
 const MAX_OBJECT_WORDS = 4;
+/** Words that name a technique, even when the goal lexicon lists them ('criolipólise'). */
+const TECHNIQUE_STEMS = new Set(
+  TRAIT_PHRASES.map(([phrase]) => phrase.split(' ')[0]!).map((word) => stemPt(word)),
+);
 
 function triggerLengthAt(tokens: Token[], index: number): number {
   for (const trigger of TRIGGERS) {
@@ -539,7 +544,8 @@ export function readGoalText(text: string, options: ReadGoalOptions = {}): GoalR
         continue;
       }
       const content = tokens.slice(j).filter((t) => !t.isBreak && !t.isStop);
-      if (goalPhraseLengthAt(content, 0) > 0) break;
+      // 'sem manchas' is a goal; 'sem criolipólise' (a technique) is an exclusion.
+      if (!TECHNIQUE_STEMS.has(token.stem) && goalPhraseLengthAt(content, 0) > 0) break;
       objectWords.push(token);
       j++;
     }
