@@ -177,6 +177,31 @@ describe('no answer keeps a procedure the client excluded, on every engine', () 
     expect([...engines].sort()).toEqual(['local', 'openai']);
   });
 
+  it('keeps an earlier message’s exclusions and care words when a later one names new goals', async () => {
+    move = { kind: 'fail' };
+    const pkg = packages.find((p) => p.name === 'Pacote Rejuvenescimento 4')!;
+    const res = await t.request('POST', '/api/v1/ai/ai/text', {
+      token,
+      body: {
+        text: 'agora quer tratar rugas e hidratação',
+        procedures: services.filter((s) => s.status === 'active'),
+        context: {
+          history: [
+            { role: 'user', content: 'Cliente grávida, quer clarear manchas, sem laser' },
+            { role: 'assistant', content: '{"items": []}' },
+          ],
+          selected_package: pkg,
+        },
+      },
+    });
+    const body = res.json() as AiTextResponse;
+    const parsed = parseAiItemsText(body.text);
+    const names = parsed.ok ? parsed.items.map((item) => item.name) : [];
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => NOT_IN_PREGNANCY.includes(name))).toEqual([]);
+    expect(body.warnings.map((w) => w.code)).toContain('contraindication');
+  });
+
   it('never sends the professional’s words, a name or a health flag to the model', async () => {
     modelInputs.length = 0;
     move = { kind: 'fail' };

@@ -83,6 +83,11 @@ export interface RecommendationProblem {
   goalText: string;
   /** Functions picked from a list ('Flacidez'); longer free texts are read as goal text. */
   functions: readonly string[];
+  /**
+   * What the professional said earlier in the conversation: its exclusions and care words
+   * ('grávida', 'sem agulhas') still hold when a later message names new goals.
+   */
+  earlierText?: string;
   /** A budget given apart from the text wins over one written in it. */
   budget: BudgetReading | null;
   maxItems: number;
@@ -152,8 +157,17 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
     vocabulary: problem.procedures.map((p) => p.name),
   });
   const budget = problem.budget ?? reading.budget;
-  const care = readCareWords(text);
-  const exclusions = [...reading.exclusions];
+  const earlier = problem.earlierText?.trim() ? problem.earlierText : '';
+  const care = readCareWords([earlier, text].filter(Boolean).join('\n'));
+  const exclusions: ExclusionReading[] = [];
+  for (const exclusion of [
+    ...(earlier ? readGoalText(earlier).exclusions : []),
+    ...reading.exclusions,
+  ]) {
+    if (!exclusions.some((e) => e.text.toLowerCase() === exclusion.text.toLowerCase())) {
+      exclusions.push(exclusion);
+    }
+  }
   if (care.needleAversion && !exclusions.some((e) => e.needles)) {
     exclusions.push({ text: 'agulhas', needles: true, stems: [] });
   }

@@ -78,6 +78,10 @@ export const aiChatService = {
     const limits = selected?.block_limits;
     const plan = planRecommendation({
       goalText: goalTextOf(data),
+      earlierText: data.context.history
+        .filter((turn) => turn.role === 'user')
+        .map((turn) => turn.content)
+        .join('\n'),
       functions: [],
       budget: null,
       maxItems: data.max_recommendations,
