@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clientCarePdfPayloadSchema,
   parseAiItemsText,
   type AiTextResponse,
   type AiEngine,
@@ -10,6 +11,7 @@ import {
   type RecommendationResponse,
   type Service,
 } from '@portal/domain';
+import { enrichClientCare } from '../src/ai/client-care.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedAiConfigs } from '../src/modules/ai-configs/seed.ts';
 import { seedDemoCatalogue } from '../src/modules/services/seed.ts';
@@ -200,6 +202,40 @@ describe('no answer keeps a procedure the client excluded, on every engine', () 
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((name) => NOT_IN_PREGNANCY.includes(name))).toEqual([]);
     expect(body.warnings.map((w) => w.code)).toContain('contraindication');
+  });
+
+  it('never sends the client’s name, dates, preferences or health data for client-care tips', async () => {
+    modelInputs.length = 0;
+    move = { kind: 'fail' };
+    const data = clientCarePdfPayloadSchema.parse({
+      client: {
+        full_name: 'Maria Souza',
+        preferred_name: 'Mari',
+        important_dates: ['Aniversário 12/03'],
+        preferences: ['Prefere sessões aos sábados'],
+      },
+      channels: ['WhatsApp'],
+      sensitivities: {
+        allergies_or_aversion: ['Alergia a látex'],
+        privacy_notes: ['Não postar fotos'],
+        health_flags: ['Hipertensa'],
+      },
+      procedures: [{ name: 'Peeling Químico' }],
+    });
+    await enrichClientCare({ db: t.database.db, config: t.config }, data, { aiOnly: false });
+    expect(modelInputs).toHaveLength(1);
+    for (const personal of [
+      'Maria',
+      'Mari"',
+      'Aniversário',
+      'sábados',
+      'látex',
+      'Hipertensa',
+      'fotos',
+    ]) {
+      expect(modelInputs[0]).not.toContain(personal);
+    }
+    expect(modelInputs[0]).toContain('Peeling Químico');
   });
 
   it('never sends the professional’s words, a name or a health flag to the model', async () => {
