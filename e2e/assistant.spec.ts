@@ -117,9 +117,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await signInAsNewUser(page, 'professional');
       const dialog = await openAssistant(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await dialog.getByLabel('Objetivo e Requisitos').fill('flacidez e gordura, sem agulhas');
+      // Warnings too: a budget below the package and a goal the exclusion left without any.
+      await dialog
+        .getByLabel('Objetivo e Requisitos')
+        .fill('flacidez e gordura, sem agulhas, uns 500 reais por mês');
       await dialog.getByRole('button', { name: 'Gerar' }).click();
       await expect(dialog.getByRole('list', { name: 'Procedimentos sugeridos' })).toBeVisible();
+      await expect(
+        dialog.getByRole('group', { name: 'Avisos sobre o pedido da cliente' }),
+      ).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await context.close();
