@@ -518,6 +518,19 @@ describe('the assistant keeps what the client said (demo catalogue)', () => {
     return problems.map((p) => `${which}: ${p}`);
   };
 
+  it('documents the warnings of both answers in the OpenAPI', async () => {
+    const doc = (await t.request('GET', '/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const path of ['/api/v1/recommendations/', '/api/v1/ai/ai/text']) {
+      const ok = JSON.stringify(doc.paths[path]!.post!.responses['200']);
+      expect(ok).toContain('"warnings"');
+      for (const code of ['budget_below_package', 'exclusion_removed_all', 'contraindication']) {
+        expect(ok).toContain(code);
+      }
+    }
+  });
+
   it('has at least 40 requests', () => {
     expect(REQUEST_CASES.length).toBeGreaterThanOrEqual(40);
   });
