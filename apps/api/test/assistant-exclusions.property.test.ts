@@ -204,6 +204,36 @@ describe('no answer keeps a procedure the client excluded, on every engine', () 
     expect(body.warnings.map((w) => w.code)).toContain('contraindication');
   });
 
+  it('holds an exclusion against the traits an admin listed, which the text does not say', async () => {
+    move = { kind: 'fail' };
+    const procedure = (id: number, name: string, traits: string[]) => ({
+      id,
+      name,
+      block: 'A',
+      value: 300,
+      cost: 50,
+      min_margin_percent: 10,
+      session_limit: 0,
+      status: 'active',
+      description: 'Protocolo exclusivo da clínica.',
+      benefits: { main_function: 'Rugas e linhas de expressão' },
+      traits,
+    });
+    const res = await t.request('POST', '/api/v1/ai/ai/text', {
+      token,
+      body: {
+        text: 'rugas, sem toxina',
+        procedures: [
+          procedure(900_001, 'Protocolo Assinatura', ['toxina']),
+          procedure(900_002, 'Protocolo Suave', []),
+        ],
+        context: { history: [], selected_package: null },
+      },
+    });
+    const parsed = parseAiItemsText((res.json() as AiTextResponse).text);
+    expect(parsed.ok && parsed.items.map((item) => item.name)).toEqual(['Protocolo Suave']);
+  });
+
   it('never sends the client’s name, dates, preferences or health data for client-care tips', async () => {
     modelInputs.length = 0;
     move = { kind: 'fail' };

@@ -258,6 +258,8 @@ export const chatProcedureSchema = z.object({
     .nullish()
     .transform((v) => v ?? 0),
   status: z.enum(['active', 'inactive']).catch('active'),
+  /** Techniques and ingredients an admin listed ('toxina', 'laser'); the text is read too. */
+  traits: z.array(z.string().max(100)).max(50).nullish(),
   benefits: z
     .object({
       main_function: chatBenefitText,

@@ -663,6 +663,11 @@ export function assistantWarnings(
   return warnings;
 }
 
+/** What a procedure uses, in pt-BR ('injetáveis', 'laser'), for a model to read. */
+export function techniqueLabels(plan: RecommendationPlan, id: number): string[] {
+  return [...(plan.profiles.get(id)?.traits ?? [])].map((t) => PROCEDURE_TRAIT_LABELS[t]);
+}
+
 /** Drops the picks the client's words rule out (a model may still make them). */
 export function withoutRuledOut<T extends { service_id: number }>(
   plan: RecommendationPlan,

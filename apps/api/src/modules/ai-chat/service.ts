@@ -17,6 +17,7 @@ import {
   resolveBlockLimits,
   selectionProblem,
   solveRecommendation,
+  techniqueLabels,
   withoutRuledOut,
   type PackageFacts,
 } from '../../ai/recommender.ts';
@@ -137,6 +138,7 @@ export const aiChatService = {
             min_margin_percent: p.min_margin_percent,
             benefits: p.benefits ?? null,
             description: p.description ?? '',
+            tecnicas: techniqueLabels(plan, p.id),
           })),
         },
         schema: aiChatAnswerSchema,

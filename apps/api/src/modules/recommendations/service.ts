@@ -18,6 +18,7 @@ import {
   resolveBlockLimits,
   selectionProblem,
   solveRecommendation,
+  techniqueLabels,
   withoutRuledOut,
   type RecommendationPlan,
 } from '../../ai/recommender.ts';
@@ -75,6 +76,7 @@ function modelInput(plan: RecommendationPlan, pkg: Package | null) {
         Boolean,
       ),
       descricao: p.description ?? '',
+      tecnicas: techniqueLabels(plan, p.id),
     })),
     sinergias: problem.relations.map((r) => ({
       service_id_1: r.serviceId1,
