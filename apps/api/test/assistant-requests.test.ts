@@ -401,6 +401,20 @@ const REQUEST_CASES: RequestCase[] = [
     warnings: [],
   },
   {
+    text: 'nada invasivo, quer rejuvenescer o rosto',
+    pkg: 'rejuvenescimento',
+    include: ['Laser CO2 Fracionado'],
+    exclude: [...NEEDLES, ...BODY_FAT],
+    warnings: [],
+  },
+  {
+    text: 'quero botox na testa',
+    pkg: 'rejuvenescimento',
+    include: ['Toxina Botulínica - Terço Superior'],
+    exclude: [...BODY_FAT, ...FILLERS, 'Laser CO2 Fracionado'],
+    warnings: [],
+  },
+  {
     text: 'quer tratar o bruxismo',
     pkg: 'rejuvenescimento',
     include: ['Toxina Botulínica - Bruxismo'],

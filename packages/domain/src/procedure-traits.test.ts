@@ -119,6 +119,8 @@ describe('readCareWords', () => {
     expect(readCareWords('tenho pavor de injeção').needleAversion).toBe(true);
     expect(readCareWords('sem agulhas').needleAversion).toBe(false);
     expect(readCareWords('tem pele sensível').sensitiveSkin).toBe(true);
+    expect(readCareWords('nada invasivo, por favor').nonInvasive).toBe(true);
+    expect(readCareWords('quer algo invasivo').nonInvasive).toBe(false);
     expect(readCareWords('vou à praia em janeiro, quero manchas').sunExposure).toBe(
       'vou à praia em janeiro',
     );

@@ -261,6 +261,8 @@ export interface CareReading {
   /** Fear or dislike of needles ('não gosto de agulhas', 'medo de agulha'). */
   needleAversion: boolean;
   sensitiveSkin: boolean;
+  /** 'nada invasivo', 'não invasivo': no needles and no surgery. */
+  nonInvasive: boolean;
   /** The words about sun exposure ('praia em janeiro'), or null. */
   sunExposure: string | null;
 }
@@ -276,6 +278,7 @@ const NEEDLE_AVERSION =
   /\b(medo|pavor|fobia|trauma|panico|nao gost[oa]|odei[oa]|detest[oa]|nao suport[oa])\s+(?:de\s+|das?\s+|dos?\s+|com\s+)?(?:agulh|injec|injet|picad)/;
 const SENSITIVE_SKIN =
   /\b(pele\s+(?:muito\s+)?(?:sensivel|sensibilizada|reativa|irritadica)|rosacea|sensibilidade\s+na\s+pele)\b/;
+const NON_INVASIVE = /\b(?:nada|nao|nenhum\w*|sem\s+(?:nada|procedimento))\s+(?:de\s+)?invasiv/;
 const SUN_EXPOSURE =
   /[^.;,\n]*\b(praia|verao|bronze\w*|tomar\s+sol|pegar\s+sol|exposicao\s+(?:ao\s+sol|solar)|piscina|ferias\s+no\s+sol)\b[^.;,\n]*/;
 
@@ -292,6 +295,7 @@ export function readCareWords(text: string): CareReading {
         : null,
     needleAversion: NEEDLE_AVERSION.test(folded),
     sensitiveSkin: SENSITIVE_SKIN.test(folded),
+    nonInvasive: NON_INVASIVE.test(folded),
     sunExposure: sun
       ? original.slice(sun.index, sun.index + sun[0].length).trim() || sun[1]!
       : null,

@@ -1,6 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  AREA_WORDS,
   areasInText,
+  contentStems,
+  stemPt,
   BODY_AREA_LABELS,
   computePackageTotals,
   effectiveMaxItems,
@@ -11,11 +14,14 @@ import {
   PREGNANCY_CONTRAINDICATED_TRAITS,
   PROCEDURE_TRAIT_LABELS,
   profileProcedure,
+  PROCEDURE_TRAITS,
   readCareWords,
   readGoalText,
   rulesOut,
   SENSITIVE_SKIN_TRAITS,
   SUN_SENSITIVE_TRAITS,
+  exclusionTraits,
+  traitsInText,
   reaisToCentavos,
   RecommendationSearch,
   requiredMarginPercent,
@@ -137,6 +143,27 @@ export interface SolvedRecommendation {
   complete: boolean;
 }
 
+/** Techniques a client may ask for by name; needles, injections and surgery are not goals. */
+const GOAL_TRAITS = new Set<ProcedureTrait>(
+  PROCEDURE_TRAITS.filter((t) => t !== 'agulha' && t !== 'injetavel' && t !== 'cirurgia'),
+);
+/** The whole face or body, and conditions that only imply an area: not specific places. */
+const NOT_PLACES = contentStems(
+  'rosto face facial faciais corpo corporal corporais acne melasma rugas lifting celulite estrias olheiras olheira',
+);
+/** Specific places ('testa', 'culote'), not the whole face or body. */
+const PLACE_STEMS = new Set(
+  Object.values(AREA_WORDS)
+    .flat()
+    .filter((word) => !word.includes(' '))
+    .map((word) => stemPt(word))
+    .filter((stem) => !NOT_PLACES.includes(stem)),
+);
+/** A procedure that names the place asked for gains this much. */
+const PLACE_WEIGHT = 1;
+/** A technique asked for counts like a goal named in the main function. */
+const TECHNIQUE_GOAL_WEIGHT = 3;
+
 function intersects<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
   for (const item of a) if (b.has(item)) return true;
   return false;
@@ -171,7 +198,20 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
   if (care.needleAversion && !exclusions.some((e) => e.needles)) {
     exclusions.push({ text: 'agulhas', needles: true, stems: [] });
   }
+  if (care.nonInvasive) exclusions.push({ text: 'invasivos', needles: true, stems: [] });
+  // A technique the client asks for ('quero botox') is a goal: procedures that use it serve it.
+  const refused = new Set(exclusions.flatMap((e) => [...exclusionTraits(e)]));
+  const techniqueGoals = [...traitsInText(text, { skipNegated: true })]
+    .filter((trait) => GOAL_TRAITS.has(trait) && !refused.has(trait))
+    .map((trait) => ({
+      trait,
+      goal: { key: `tecnica:${trait}`, label: PROCEDURE_TRAIT_LABELS[trait], phrases: [] },
+    }));
+  if (techniqueGoals.length > 0) {
+    reading.goals = [...reading.goals, ...techniqueGoals.map((t) => t.goal)];
+  }
   const areas = areasInText(text);
+  const places = new Set(contentStems(text).filter((stem) => PLACE_STEMS.has(stem)));
   const hasGoals = reading.goals.length > 0;
 
   const matches = new Map<number, ProcedureMatch>();
@@ -183,7 +223,21 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
   for (const procedure of problem.procedures) {
     const profile = profileProcedure(procedure);
     profiles.set(procedure.id, profile);
-    const match = matchProcedure({ goals: reading.goals, exclusions: [] }, profile.prepared);
+    const textMatch = matchProcedure({ goals: reading.goals, exclusions: [] }, profile.prepared);
+    const usedTechniques = techniqueGoals.filter((t) => profile.traits.has(t.trait));
+    const goalKeys = [...textMatch.goalKeys, ...usedTechniques.map((t) => t.goal.key)];
+    // 'rugas na testa': of two procedures for wrinkles, the one whose text names the forehead.
+    const namesPlace =
+      goalKeys.length > 0 &&
+      profile.prepared.fields.some((field) => field.stems.some((stem) => places.has(stem)));
+    const match = {
+      ...textMatch,
+      goalKeys,
+      score:
+        textMatch.score +
+        usedTechniques.length * TECHNIQUE_GOAL_WEIGHT +
+        (namesPlace ? PLACE_WEIGHT : 0),
+    };
     const excludedBy = exclusions.find((e) => rulesOut(e, profile)) ?? null;
     matches.set(procedure.id, { ...match, excludedBy });
     if (excludedBy) excludedIds.push(procedure.id);
