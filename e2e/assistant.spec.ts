@@ -80,12 +80,12 @@ test('a budget below the package is said first, before the suggestions', async (
   const dialog = await openAssistant(page);
   await dialog
     .getByLabel('Objetivo e Requisitos')
-    .fill('gordura localizada na barriga, uns 500 reais por mês, sem injetáveis');
+    .fill('gordura localizada na barriga, uns 200 reais por mês, sem injetáveis');
   await dialog.getByRole('button', { name: 'Gerar' }).click();
 
   const warnings = dialog.getByRole('group', { name: 'Avisos sobre o pedido da cliente' });
   await expect(warnings.getByRole('alert').first()).toHaveText(
-    /^Orçamento abaixo do pacote: a cliente pode investir R\$\s500,00 por mês \(R\$\s6\.000,00 no ano\) e o Pacote Contorno Corporal 3 custa/,
+    /^Orçamento abaixo do pacote: a cliente pode investir R\$\s200,00 por mês \(R\$\s2\.400,00 no ano\) e o Pacote Contorno Corporal 3 custa/,
   );
   // The suggestions still come, without any injectable.
   const names = await dialog
@@ -120,7 +120,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // Warnings too: a budget below the package and a goal the exclusion left without any.
       await dialog
         .getByLabel('Objetivo e Requisitos')
-        .fill('flacidez e gordura, sem agulhas, uns 500 reais por mês');
+        .fill('flacidez e gordura, sem agulhas, uns 200 reais por mês');
       await dialog.getByRole('button', { name: 'Gerar' }).click();
       await expect(dialog.getByRole('list', { name: 'Procedimentos sugeridos' })).toBeVisible();
       await expect(

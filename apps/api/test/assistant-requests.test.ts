@@ -48,9 +48,12 @@ interface RequestCase {
   includeAny?: string[];
   /** None of these appear in either answer. */
   exclude?: string[];
-  /** Exactly these warning codes, in both answers (any order, budget first when present). */
+  /**
+   * Exactly these warning codes, in both answers (any order), plus 'budget_below_package' —
+   * first — when `annualBudget` is below the package's price as the API reports it.
+   */
   warnings?: string[];
-  /** The client's annual budget in reais, for a budget-below-package case. */
+  /** The client's annual budget in reais, when the request states one. */
   annualBudget?: number;
   /** The request names no goal: the "fill up the package" reason is then allowed. */
   noGoal?: boolean;
@@ -69,6 +72,7 @@ const REQUEST_CASES: RequestCase[] = [
       'Limpeza de Pele Profunda',
     ],
     warnings: [],
+    annualBudget: 18_000,
   },
   {
     text: 'Não quero toxina botulínica nem preenchimento, quero rejuvenescer o rosto',
@@ -82,7 +86,7 @@ const REQUEST_CASES: RequestCase[] = [
     pkg: 'rejuvenescimento',
     includeAny: ['Radiofrequência Facial', 'Ultrassom Microfocado'],
     exclude: ['Radiofrequência Corporal', ...BODY_FAT],
-    warnings: ['budget_below_package'],
+    warnings: [],
     annualBudget: 12_000,
   },
   {
@@ -90,7 +94,7 @@ const REQUEST_CASES: RequestCase[] = [
     pkg: 'rejuvenescimento',
     includeAny: SPOTS,
     exclude: [...FILLERS, ...TOXINS, ...BODY_FAT],
-    warnings: ['budget_below_package'],
+    warnings: [],
     annualBudget: 10_800,
   },
   {
@@ -99,13 +103,14 @@ const REQUEST_CASES: RequestCase[] = [
     includeAny: WRINKLES,
     exclude: BODY_FAT,
     warnings: [],
+    annualBudget: 14_400,
   },
   {
     text: '10 mil por ano, quero tratar celulite e gordura localizada',
     pkg: 'rejuvenescimento',
     includeAny: ['Endermologia', 'Drenagem Linfática', 'Criolipólise - Abdômen'],
     exclude: ['Radiofrequência Facial', 'Limpeza de Pele Profunda', ...FILLERS],
-    warnings: ['budget_below_package'],
+    warnings: [],
     annualBudget: 10_000,
   },
   {
@@ -238,12 +243,14 @@ const REQUEST_CASES: RequestCase[] = [
     include: ['Criolipólise - Abdômen'],
     exclude: ['Criolipólise - Papada', 'Lipo de Papada Enzimática', 'Limpeza de Pele Profunda'],
     warnings: [],
+    annualBudget: 9_600,
   },
   {
     text: 'quero drenagem e massagem modeladora, até 300 por mês',
     pkg: 'essencial',
     include: ['Drenagem Linfática', 'Massagem Modeladora'],
     warnings: [],
+    annualBudget: 3_600,
   },
   {
     text: 'gordura localizada nos flancos e culote',
@@ -265,13 +272,14 @@ const REQUEST_CASES: RequestCase[] = [
     includeAny: WRINKLES,
     exclude: ['Radiofrequência Corporal', ...BODY_FAT, 'Drenagem Linfática'],
     warnings: [],
+    annualBudget: 15_000,
   },
   {
     text: 'quero tratar rugas, orçamento 12 mil por ano',
     pkg: 'rejuvenescimento',
     includeAny: WRINKLES,
     exclude: BODY_FAT,
-    warnings: ['budget_below_package'],
+    warnings: [],
     annualBudget: 12_000,
   },
   {
@@ -308,6 +316,7 @@ const REQUEST_CASES: RequestCase[] = [
     includeAny: ['Laser CO2 Fracionado', 'Radiofrequência Facial', 'Ultrassom Microfocado'],
     exclude: [...TOXINS, 'Harmonização Facial', 'Radiofrequência Corporal'],
     warnings: [],
+    annualBudget: 24_000,
   },
   {
     text: 'vou viajar para a praia no verão e quero tratar manchas com laser',
@@ -347,7 +356,7 @@ const REQUEST_CASES: RequestCase[] = [
   {
     text: 'quero um pacote de R$ 500 por mês',
     pkg: 'rejuvenescimento',
-    warnings: ['budget_below_package'],
+    warnings: [],
     annualBudget: 6_000,
     noGoal: true,
   },
@@ -357,6 +366,7 @@ const REQUEST_CASES: RequestCase[] = [
     includeAny: ['Radiofrequência Corporal', 'Massagem Modeladora'],
     exclude: ['Radiofrequência Facial', 'Limpeza de Pele Profunda', 'Criolipólise - Papada'],
     warnings: [],
+    annualBudget: 6_000,
   },
   {
     text: 'quero tratar gordura localizada no abdômen com criolipólise e nada de enzimas',
@@ -494,6 +504,9 @@ describe('the assistant keeps what the client said (demo catalogue)', () => {
   };
 
   /** What is wrong with one answer, in words (empty when fully right). */
+  const belowPackage = (c: RequestCase) =>
+    c.annualBudget !== undefined && c.annualBudget < packageOf(c.pkg).annual_value;
+
   const problemsOf = (c: RequestCase, answer: Answer, which: 'recommend' | 'chat'): string[] => {
     const problems: string[] = [];
     if (which === 'recommend') {
@@ -511,7 +524,7 @@ describe('the assistant keeps what the client said (demo catalogue)', () => {
       problems.push('completa o pacote com item fora do objetivo');
     }
     const codes = answer.warnings.map((w) => w.code);
-    const expected = c.warnings ?? [];
+    const expected = [...(c.warnings ?? []), ...(belowPackage(c) ? ['budget_below_package'] : [])];
     if ([...codes].sort().join() !== [...expected].sort().join()) {
       problems.push(`avisos [${codes.join(', ')}] em vez de [${expected.join(', ')}]`);
     }
@@ -545,8 +558,9 @@ describe('the assistant keeps what the client said (demo catalogue)', () => {
     }
   });
 
-  it('has at least 40 requests', () => {
+  it('has at least 40 requests, several with a budget below the package', () => {
     expect(REQUEST_CASES.length).toBeGreaterThanOrEqual(40);
+    expect(REQUEST_CASES.filter(belowPackage).length).toBeGreaterThanOrEqual(3);
   });
 
   it('answers every request fully right', async () => {
