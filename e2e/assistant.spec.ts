@@ -75,6 +75,27 @@ test('a professional describes the goal and budget, applies the recommendations,
   }
 });
 
+test('a budget below the package is said first, before the suggestions', async ({ page }) => {
+  await signInAsNewUser(page, 'professional');
+  const dialog = await openAssistant(page);
+  await dialog
+    .getByLabel('Objetivo e Requisitos')
+    .fill('gordura localizada na barriga, uns 200 reais por mês, sem injetáveis');
+  await dialog.getByRole('button', { name: 'Gerar' }).click();
+
+  const warnings = dialog.getByRole('group', { name: 'Avisos sobre o pedido da cliente' });
+  await expect(warnings.getByRole('alert').first()).toHaveText(
+    /^Orçamento abaixo do pacote: a cliente pode investir R\$\s200,00 por mês \(R\$\s2\.400,00 no ano\) e o Pacote Contorno Corporal 3 custa/,
+  );
+  // The suggestions still come, without any injectable.
+  const names = await dialog
+    .getByRole('list', { name: 'Procedimentos sugeridos' })
+    .getByRole('heading', { level: 3 })
+    .allInnerTexts();
+  expect(names.some((name) => /Criolip/.test(name))).toBe(true);
+  expect(names.filter((name) => /Enzim|Intradermo/.test(name))).toEqual([]);
+});
+
 test('closing the assistant forgets the consultation', async ({ page }) => {
   await signInAsNewUser(page, 'professional');
   const dialog = await openAssistant(page);
@@ -96,9 +117,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await signInAsNewUser(page, 'professional');
       const dialog = await openAssistant(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await dialog.getByLabel('Objetivo e Requisitos').fill('flacidez e gordura, sem agulhas');
+      // Warnings too: a budget below the package and a goal the exclusion left without any.
+      await dialog
+        .getByLabel('Objetivo e Requisitos')
+        .fill('flacidez e gordura, sem agulhas, uns 200 reais por mês');
       await dialog.getByRole('button', { name: 'Gerar' }).click();
       await expect(dialog.getByRole('list', { name: 'Procedimentos sugeridos' })).toBeVisible();
+      await expect(
+        dialog.getByRole('group', { name: 'Avisos sobre o pedido da cliente' }),
+      ).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await context.close();

@@ -151,6 +151,21 @@ export const AESTHETIC_GOALS: readonly AestheticGoal[] = [
 ];
 
 /**
+ * Goal synonyms that are places ('barriga' means belly fat): after another goal and a preposition
+ * ('flacidez da barriga') they only say where.
+ */
+export const PLACE_GOAL_WORDS: readonly string[] = [
+  'barriga',
+  'abdômen',
+  'abdome',
+  'culote',
+  'flancos',
+  'papada',
+  'pochete',
+  'pneuzinho',
+];
+
+/**
  * Procedures that use needles or injections: 'sem agulhas' excludes all of them. Matched against
  * a procedure's name and main function.
  */
@@ -191,6 +206,15 @@ export const EXCLUSION_TRIGGERS: readonly string[] = [
   'não quero fazer',
   'não quero',
   'não gosto de',
+  'não gosta de',
+  'não suporto',
+  'não suporta',
+  'fobia de',
+  'trauma de',
+  'odeio',
+  'odeia',
+  'detesto',
+  'detesta',
   'não posso fazer',
   'não posso',
   'não pode ter',
@@ -359,3 +383,246 @@ export const STOP_WORDS: readonly string[] = [
   'este',
   'esta',
 ];
+
+// ---------------------------------------------------------------------------------------------
+// What a procedure is: techniques and ingredients (procedure-traits.ts reads them)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Techniques and ingredients a client may refuse or a care word may concern. A procedure has a
+ * trait when its name, main function, benefits or description names it (not after 'sem'/'não':
+ * 'efeito lifting sem cirurgia' is no surgery), or when an admin listed it.
+ */
+export const PROCEDURE_TRAITS = [
+  'agulha',
+  'injetavel',
+  'toxina',
+  'preenchedor',
+  'acido_hialuronico',
+  'bioestimulador',
+  'enzima',
+  'fios',
+  'microagulhamento',
+  'laser',
+  'luz_pulsada',
+  'led',
+  'acidos',
+  'peeling',
+  'cirurgia',
+  'criolipolise',
+  'radiofrequencia',
+  'ultrassom',
+] as const;
+export type ProcedureTrait = (typeof PROCEDURE_TRAITS)[number];
+
+/** pt-BR labels, for warnings and summaries. */
+export const PROCEDURE_TRAIT_LABELS: Record<ProcedureTrait, string> = {
+  agulha: 'agulhas',
+  injetavel: 'injetáveis',
+  toxina: 'toxina botulínica',
+  preenchedor: 'preenchedores',
+  acido_hialuronico: 'ácido hialurônico',
+  bioestimulador: 'bioestimuladores',
+  enzima: 'enzimas',
+  fios: 'fios',
+  microagulhamento: 'microagulhamento',
+  laser: 'laser',
+  luz_pulsada: 'luz pulsada',
+  led: 'LED',
+  acidos: 'ácidos',
+  peeling: 'peelings',
+  cirurgia: 'cirurgia',
+  criolipolise: 'criolipólise',
+  radiofrequencia: 'radiofrequência',
+  ultrassom: 'ultrassom',
+};
+
+/**
+ * Words and phrases that name each trait. A phrase may name several ('harmonização facial' is
+ * fillers and toxin). The longest phrase wins at each place, so 'ácido hialurônico' is not
+ * read as 'ácido' (peeling acids).
+ */
+export const TRAIT_PHRASES: ReadonlyArray<readonly [string, readonly ProcedureTrait[]]> = [
+  ['agulha', ['agulha']],
+  ['agulhas', ['agulha']],
+  ['agulhada', ['agulha']],
+  ['picada', ['agulha']],
+  ['cânula', ['agulha']],
+  ['injetável', ['injetavel']],
+  ['injetáveis', ['injetavel']],
+  ['injeção', ['injetavel']],
+  ['injeções', ['injetavel']],
+  ['injetado', ['injetavel']],
+  ['injetada', ['injetavel']],
+  ['injetar', ['injetavel']],
+  ['microinjeções', ['injetavel']],
+  ['intradermoterapia', ['injetavel']],
+  ['mesoterapia', ['injetavel']],
+  ['carboxiterapia', ['injetavel']],
+  ['toxina', ['toxina']],
+  ['toxina botulínica', ['toxina']],
+  ['botulínica', ['toxina']],
+  ['botox', ['toxina']],
+  ['preenchimento', ['preenchedor']],
+  ['preenchimentos', ['preenchedor']],
+  ['preenchedor', ['preenchedor']],
+  ['preenchedores', ['preenchedor']],
+  ['preencher', ['preenchedor']],
+  ['rinomodelação', ['preenchedor']],
+  ['bioplastia', ['preenchedor']],
+  ['harmonização facial', ['preenchedor', 'toxina']],
+  ['ácido hialurônico', ['acido_hialuronico']],
+  ['hialurônico', ['acido_hialuronico']],
+  ['skinbooster', ['acido_hialuronico', 'injetavel']],
+  ['bioestimulador', ['bioestimulador']],
+  ['bioestimuladores', ['bioestimulador']],
+  ['sculptra', ['bioestimulador']],
+  ['radiesse', ['bioestimulador']],
+  ['enzima', ['enzima']],
+  ['enzimas', ['enzima']],
+  ['enzimática', ['enzima']],
+  ['enzimático', ['enzima']],
+  ['lipo enzimática', ['enzima']],
+  ['fios', ['fios']],
+  ['fio de pdo', ['fios']],
+  ['fios de pdo', ['fios']],
+  ['microagulhamento', ['microagulhamento']],
+  ['microagulhas', ['microagulhamento']],
+  ['microagulhada', ['microagulhamento']],
+  ['dermaroller', ['microagulhamento']],
+  ['laser', ['laser']],
+  ['lasers', ['laser']],
+  ['lavieen', ['laser']],
+  ['co2 fracionado', ['laser']],
+  ['luz pulsada', ['luz_pulsada']],
+  ['luz intensa pulsada', ['luz_pulsada']],
+  ['ipl', ['luz_pulsada']],
+  ['led', ['led']],
+  ['leds', ['led']],
+  ['ácido', ['acidos']],
+  ['ácidos', ['acidos']],
+  ['ácido glicólico', ['acidos']],
+  ['ácido retinoico', ['acidos']],
+  ['ácido salicílico', ['acidos']],
+  ['ácido mandélico', ['acidos']],
+  ['peeling químico', ['acidos', 'peeling']],
+  ['peeling', ['peeling']],
+  ['peelings', ['peeling']],
+  ['microdermoabrasão', ['peeling']],
+  ['cirurgia', ['cirurgia']],
+  ['cirurgias', ['cirurgia']],
+  ['cirúrgico', ['cirurgia']],
+  ['cirúrgica', ['cirurgia']],
+  ['bisturi', ['cirurgia']],
+  ['cortes', ['cirurgia']],
+  ['lipoaspiração', ['cirurgia']],
+  ['invasivo', ['agulha', 'cirurgia']],
+  ['invasivos', ['agulha', 'cirurgia']],
+  ['invasiva', ['agulha', 'cirurgia']],
+  ['invasivas', ['agulha', 'cirurgia']],
+  ['criolipólise', ['criolipolise']],
+  ['resfriamento', ['criolipolise']],
+  ['congelamento', ['criolipolise']],
+  ['radiofrequência', ['radiofrequencia']],
+  ['ultrassom', ['ultrassom']],
+  ['ultrassônica', ['ultrassom']],
+  ['hifu', ['ultrassom']],
+  ['ultraformer', ['ultrassom']],
+];
+
+/** A trait that always brings others: every injectable is a needle, fillers are hyaluronic. */
+export const TRAIT_IMPLICATIONS: Partial<Record<ProcedureTrait, readonly ProcedureTrait[]>> = {
+  toxina: ['injetavel'],
+  preenchedor: ['injetavel', 'acido_hialuronico'],
+  bioestimulador: ['injetavel'],
+  enzima: ['injetavel'],
+  injetavel: ['agulha'],
+  fios: ['agulha'],
+  microagulhamento: ['agulha'],
+};
+
+/** Negations before a phrase in a procedure's text ('sem cortes', 'não invasivo'). */
+export const TRAIT_NEGATIONS: readonly string[] = ['sem', 'não', 'nenhum', 'nenhuma', 'livre'];
+
+// ---------------------------------------------------------------------------------------------
+// Areas of the body a request or a procedure names
+// ---------------------------------------------------------------------------------------------
+
+export const BODY_AREAS = ['face', 'body'] as const;
+export type BodyArea = (typeof BODY_AREAS)[number];
+
+export const BODY_AREA_LABELS: Record<BodyArea, string> = { face: 'rosto', body: 'corpo' };
+
+/** Words that place a request or a procedure on the face or on the body. */
+export const AREA_WORDS: Record<BodyArea, readonly string[]> = {
+  face: [
+    'rosto',
+    'face',
+    'facial',
+    'faciais',
+    'testa',
+    'olhos',
+    'olhar',
+    'olheiras',
+    'olheira',
+    'pálpebras',
+    'bochechas',
+    'lábios',
+    'labial',
+    'boca',
+    'nariz',
+    'queixo',
+    'mandíbula',
+    'mandibular',
+    'papada',
+    'pescoço',
+    'submentoniano',
+    'submentoniana',
+    'sobrancelha',
+    'sobrancelhas',
+    'glabela',
+    'pés de galinha',
+    'terço superior',
+    'terço inferior',
+    'full face',
+    'bigode chinês',
+    'malar',
+    'maçãs do rosto',
+    'masseter',
+    'perfil',
+    'sulco lacrimal',
+    'acne',
+    'melasma',
+    'rugas',
+    'linhas de expressão',
+    'lifting',
+  ],
+  body: [
+    'corpo',
+    'corporal',
+    'corporais',
+    'barriga',
+    'abdômen',
+    'abdome',
+    'abdominal',
+    'flancos',
+    'culote',
+    'coxas',
+    'coxa',
+    'braços',
+    'braço',
+    'glúteos',
+    'glúteo',
+    'bumbum',
+    'pernas',
+    'perna',
+    'costas',
+    'cintura',
+    'silhueta',
+    'quadril',
+    'pochete',
+    'pneuzinho',
+    'celulite',
+    'estrias',
+  ],
+};

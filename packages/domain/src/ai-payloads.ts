@@ -173,10 +173,33 @@ export const recommendationItemSchema = z.object({
 });
 export type RecommendationItem = z.infer<typeof recommendationItemSchema>;
 
+/**
+ * Something the professional must know before applying an answer (pt-BR `message`): the budget
+ * below the package (always first), a contraindication, a goal the exclusions left without any
+ * procedure, and the care words of the request (needles, sensitive skin, sun).
+ */
+export const AI_WARNING_CODES = [
+  'budget_below_package',
+  'contraindication',
+  'exclusion_removed_all',
+  'needle_aversion',
+  'sensitive_skin',
+  'sun_exposure',
+] as const;
+export type AiWarningCode = (typeof AI_WARNING_CODES)[number];
+
+export const aiWarningSchema = z.object({
+  code: z.enum(AI_WARNING_CODES),
+  message: z.string(),
+});
+export type AiWarning = z.infer<typeof aiWarningSchema>;
+
 export const recommendationResponseSchema = z.object({
   items: z.array(recommendationItemSchema),
   engine: z.enum(AI_ENGINES),
   summary: z.string(),
+  /** What to tell the client first; empty when nothing needs saying. */
+  warnings: z.array(aiWarningSchema),
   /** Why the configured model was not used (it failed or answered something invalid). */
   fallback_reason: z.string().optional(),
 });
@@ -235,6 +258,8 @@ export const chatProcedureSchema = z.object({
     .nullish()
     .transform((v) => v ?? 0),
   status: z.enum(['active', 'inactive']).catch('active'),
+  /** Techniques and ingredients an admin listed ('toxina', 'laser'); the text is read too. */
+  traits: z.array(z.string().max(100)).max(50).nullish(),
   benefits: z
     .object({
       main_function: chatBenefitText,
@@ -322,6 +347,8 @@ export const aiTextResponseSchema = z.object({
   /** A JSON string `{"items": [...]}` (aiChatAnswerSchema). */
   text: z.string(),
   engine: z.enum(AI_ENGINES),
+  /** The same warnings as the recommendation's, for this conversation's request. */
+  warnings: z.array(aiWarningSchema),
   fallback_reason: z.string().optional(),
 });
 export type AiTextResponse = z.infer<typeof aiTextResponseSchema>;

@@ -1,5 +1,8 @@
 import {
   AESTHETIC_GOALS,
+  AREA_WORDS,
+  PLACE_GOAL_WORDS,
+  TRAIT_PHRASES,
   EXCLUSION_TRIGGERS,
   GENERIC_WORDS,
   NEEDLE_PROCEDURE_TERMS,
@@ -96,7 +99,7 @@ export function stemPt(word: string): string {
 const STOP_WORD_SET = new Set(STOP_WORDS.map(foldLower));
 const GENERIC_STEMS = new Set(GENERIC_WORDS.map(stemPt));
 
-interface Token {
+export interface Token {
   /** As written, lower-cased (accents kept, for labels). */
   raw: string;
   folded: string;
@@ -111,6 +114,11 @@ interface Token {
 }
 
 const TOKEN_PATTERN = /(\d+(?:[.,]\d+)*)|(\p{L}+)|([.;:!?\n,()]|\s-\s)/gu;
+
+/** Words and breaks of a pt-BR text, folded and stemmed, stop words marked. */
+export function tokenizePt(text: string): Token[] {
+  return tokenize(text);
+}
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -240,6 +248,11 @@ const BUDGET_PATTERNS: readonly RegExp[] = [
     String.raw`(?<![a-z])(?:ate|orcamento(?:\s+(?:de|e))?|budget|investir|gastar|investimento(?:\s+de)?|no maximo|maximo(?:\s+de)?|teto(?:\s+de)?|limite(?:\s+de)?|mensalidade(?:\s+de)?|parcela(?:\s+de)?)\s*(?:de\s+)?(?:ate\s+)?${NUMBER}${THOUSAND}${NOT_A_COUNT}`,
     'g',
   ),
+  // A bare amount said to be monthly ('uns 1.200 mensais', '900/mês'); small counts are not money.
+  new RegExp(
+    String.raw`(?<![\d.,])${NUMBER}${THOUSAND}(?=\s*(?:reais\s*)?(?:\/\s*mes|por\s+mes|ao\s+mes|mensa(?:l|is)\b))`,
+    'g',
+  ),
 ];
 
 const MONTHLY_AFTER =
@@ -247,6 +260,10 @@ const MONTHLY_AFTER =
 const MONTHLY_INSIDE = /^(?:mensalidade|parcela)/;
 const MONTHLY_BEFORE =
   /(?:mensalidade|parcela|mensal|mensais|por\s+mes|ao\s+mes)\s*(?:de\s+)?(?:ate\s+)?$/;
+
+const BARE_MONTHLY = BUDGET_PATTERNS[4];
+/** '2 por mês' is a count of sessions, not a budget. */
+const MIN_BARE_MONTHLY_REAIS = 50;
 
 interface BudgetMatch {
   reading: BudgetReading;
@@ -269,6 +286,7 @@ function findBudget(folded: string, original: string = folded): BudgetMatch | nu
       if (numberText === undefined) continue;
       const reais = amountFrom(numberText, match[2]);
       if (reais === null) continue;
+      if (pattern === BARE_MONTHLY && reais < MIN_BARE_MONTHLY_REAIS) continue;
       const start = match.index;
       const end = start + match[0].length;
       const after = folded.slice(end, end + 30);
@@ -390,6 +408,10 @@ const OBJECT_LEAD_INS = new Set([
   'qualquer',
 ]);
 const MAX_OBJECT_WORDS = 4;
+/** Words that name a technique, even when the goal lexicon lists them ('criolipólise'). */
+const TECHNIQUE_STEMS = new Set(
+  TRAIT_PHRASES.map(([phrase]) => phrase.split(' ')[0]!).map((word) => stemPt(word)),
+);
 
 function triggerLengthAt(tokens: Token[], index: number): number {
   for (const trigger of TRIGGERS) {
@@ -412,6 +434,62 @@ function goalPhraseLengthAt(content: Token[], index: number): number {
     }
   }
   return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A place is not always a goal
+// ---------------------------------------------------------------------------------------------
+
+const PLACE_STEMS = new Set(PLACE_GOAL_WORDS.map(stemPt));
+const AREA_STEMS = new Set(Object.values(AREA_WORDS).flatMap((words) => words.map(stemPt)));
+const PLACE_PREPOSITIONS = new Set([
+  'de',
+  'da',
+  'do',
+  'das',
+  'dos',
+  'na',
+  'no',
+  'nas',
+  'nos',
+  'em',
+]);
+let goalStemCache: Set<string> | null = null;
+
+/** Stems of the goal phrases that are not places ('flacidez', 'gordura localizada'). */
+function goalStems(): Set<string> {
+  if (!goalStemCache) {
+    goalStemCache = new Set(
+      lexicon().flatMap((entry) =>
+        entry.phrases.filter((p) => !(p.length === 1 && PLACE_STEMS.has(p[0]!))).flat(),
+      ),
+    );
+  }
+  return goalStemCache;
+}
+
+/**
+ * 'flacidez da barriga', 'flacidez no corpo, braços e abdômen': a place that says where another
+ * goal is wanted is only an area, not a goal of its own ('quero perder barriga', 'flacidez e
+ * papada' keep theirs). Walks back over stop words, commas and other places to the goal.
+ */
+function isAreaOfAnotherGoal(tokens: readonly Token[], place: Token): boolean {
+  if (!PLACE_STEMS.has(place.stem)) return false;
+  let sawPreposition = false;
+  for (let k = tokens.indexOf(place) - 1; k >= 0; k--) {
+    const token = tokens[k]!;
+    if (token.isBreak) {
+      if (token.raw === ',') continue;
+      return false;
+    }
+    if (PLACE_PREPOSITIONS.has(token.folded)) {
+      sawPreposition = true;
+      continue;
+    }
+    if (token.isStop || AREA_STEMS.has(token.stem)) continue;
+    return sawPreposition && goalStems().has(token.stem);
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -466,7 +544,8 @@ export function readGoalText(text: string, options: ReadGoalOptions = {}): GoalR
         continue;
       }
       const content = tokens.slice(j).filter((t) => !t.isBreak && !t.isStop);
-      if (goalPhraseLengthAt(content, 0) > 0) break;
+      // 'sem manchas' is a goal; 'sem criolipólise' (a technique) is an exclusion.
+      if (!TECHNIQUE_STEMS.has(token.stem) && goalPhraseLengthAt(content, 0) > 0) break;
       objectWords.push(token);
       j++;
     }
@@ -496,8 +575,9 @@ export function readGoalText(text: string, options: ReadGoalOptions = {}): GoalR
     for (const entry of lexicon()) {
       const phrase = entry.phrases.find((p) => p.every((stem, k) => content[i + k]?.stem === stem));
       if (!phrase) continue;
-      addGoal(entry.goal);
       for (let k = 0; k < phrase.length; k++) usedByGoal.add(i + k);
+      if (phrase.length === 1 && isAreaOfAnotherGoal(tokens, content[i]!)) continue;
+      addGoal(entry.goal);
     }
   }
 

@@ -21,6 +21,7 @@ export * from './receipt-state-schema.ts';
 export * from './builder-draft.ts';
 export * from './aesthetic-lexicon.ts';
 export * from './goal-text.ts';
+export * from './procedure-traits.ts';
 export * from './recommendation-optimizer.ts';
 export * from './ai-payloads.ts';
 export * from './web-vitals.ts';

@@ -147,15 +147,10 @@ export async function enrichClientCare(
     ctx,
     {
       codigo: AI_CONFIG_CODES.clientCare,
+      // Procedures and contact channels only: the client's name, dates, preferences and health
+      // data never reach a model (DESIGN section 11); the local engine personalizes from them.
       input: {
-        cliente: {
-          nome_preferido: data.client.preferred_name ?? null,
-          tratamento: data.client.pronoun_or_salutation ?? null,
-          datas_importantes: data.client.important_dates,
-          preferencias: data.client.preferences,
-        },
         canais: data.channels,
-        sensibilidades: data.sensitivities,
         procedimentos: data.procedures.map((p) => p.name),
       },
       schema: tipsSchema,

@@ -78,21 +78,22 @@ export class OpenAiProvider implements AiProvider {
     if (typeof content !== 'string' || content.trim() === '') {
       throw new AiProviderError('O provedor de IA respondeu sem conteúdo.');
     }
-    let answer: unknown;
+    let json: unknown;
     try {
-      answer = JSON.parse(stripCodeFences(content));
+      json = JSON.parse(stripCodeFences(content));
     } catch {
       throw new AiProviderError('O provedor de IA não respondeu com um JSON válido.');
     }
-    const parsed = task.schema.safeParse(answer);
+    const parsed = task.schema.safeParse(json);
     if (!parsed.success) {
       throw new AiProviderError('A resposta do provedor de IA não segue o formato esperado.');
     }
-    const problem = task.check?.(parsed.data) ?? null;
+    const answer = task.refine ? task.refine(parsed.data) : parsed.data;
+    const problem = task.check?.(answer) ?? null;
     if (problem) {
       throw new AiProviderError(`A resposta do provedor de IA não respeita as regras: ${problem}`);
     }
-    return parsed.data;
+    return answer;
   }
 
   private requestBody<T>(task: AiTask<T>, prompt: AiPrompt) {

@@ -15,6 +15,11 @@ export interface AiTask<T> {
   /** Earlier turns of a conversation, oldest first. */
   history?: readonly ChatMessage[];
   schema: z.ZodType<T>;
+  /**
+   * Drops what the server never lets through whoever chose it (a procedure the client excluded),
+   * before `check` judges the rest.
+   */
+  refine?: (answer: T) => T;
   /** Rules beyond the shape (ids that exist, limits, budget); a pt-BR problem, or null. */
   check?: (answer: T) => string | null;
   /** The offline answer: real work, deterministic. */

@@ -1,22 +1,43 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  AREA_WORDS,
+  areasInText,
+  contentStems,
+  stemPt,
+  BODY_AREA_LABELS,
   computePackageTotals,
+  effectiveMaxItems,
   formatBRL,
   formatPercent,
   matchProcedure,
   OPTIMIZER_BLOCKS,
-  prepareProcedureText,
+  PREGNANCY_CONTRAINDICATED_TRAITS,
+  PROCEDURE_TRAIT_LABELS,
+  profileProcedure,
+  PROCEDURE_TRAITS,
+  readCareWords,
   readGoalText,
+  rulesOut,
+  SENSITIVE_SKIN_TRAITS,
+  SUN_SENSITIVE_TRAITS,
+  exclusionTraits,
+  traitsInText,
   reaisToCentavos,
   RecommendationSearch,
   requiredMarginPercent,
   selectionViolations,
+  type AiWarning,
+  type BodyArea,
   type BudgetReading,
+  type CareReading,
+  type ExclusionReading,
   type GoalReading,
   type OptimizerBlock,
   type OptimizerInput,
   type OptimizerResult,
   type ProcedureMatch,
+  type ProcedureProfile,
+  type ProcedureTrait,
 } from '@portal/domain';
 import { throwIfAborted } from './provider.ts';
 
@@ -44,6 +65,8 @@ export interface CatalogueProcedure {
     benefit2?: string | null;
     benefit3?: string | null;
   } | null;
+  /** Techniques and ingredients an admin listed; united with what the text says. */
+  traits?: readonly string[] | null;
 }
 
 export interface RelationFacts {
@@ -66,6 +89,11 @@ export interface RecommendationProblem {
   goalText: string;
   /** Functions picked from a list ('Flacidez'); longer free texts are read as goal text. */
   functions: readonly string[];
+  /**
+   * What the professional said earlier in the conversation: its exclusions and care words
+   * ('grávida', 'sem agulhas') still hold when a later message names new goals.
+   */
+  earlierText?: string;
   /** A budget given apart from the text wins over one written in it. */
   budget: BudgetReading | null;
   maxItems: number;
@@ -81,10 +109,22 @@ export interface RecommendationPlan {
   reading: GoalReading;
   budget: BudgetReading | null;
   matches: Map<number, ProcedureMatch>;
+  profiles: Map<number, ProcedureProfile>;
   input: OptimizerInput;
   byId: Map<number, CatalogueProcedure>;
+  /** The client's exclusions, with 'não gosto de agulhas' read as one. */
+  exclusions: ExclusionReading[];
   /** Procedures ruled out by the client's exclusions. */
   excludedIds: number[];
+  care: CareReading;
+  /** Procedures a care word rules out (pregnancy). */
+  contraindicatedIds: number[];
+  /** The areas the client named (empty: any). */
+  areas: ReadonlySet<BodyArea>;
+  /** Procedures that serve no stated goal in the named area: never used to fill room. */
+  offGoalIds: number[];
+  /** Everything the client's words rule out: a model's pick among these is dropped. */
+  ruledOutIds: ReadonlySet<number>;
 }
 
 /** One more word than this and a "function" is a sentence: read it as goal text. */
@@ -103,6 +143,36 @@ export interface SolvedRecommendation {
   complete: boolean;
 }
 
+/** Techniques a client may ask for by name; needles, injections and surgery are not goals. */
+const GOAL_TRAITS = new Set<ProcedureTrait>(
+  PROCEDURE_TRAITS.filter((t) => t !== 'agulha' && t !== 'injetavel' && t !== 'cirurgia'),
+);
+/** The whole face or body, and conditions that only imply an area: not specific places. */
+const NOT_PLACES = contentStems(
+  'rosto face facial faciais corpo corporal corporais acne melasma rugas lifting celulite estrias olheiras olheira',
+);
+/** Specific places ('testa', 'culote'), not the whole face or body. */
+const PLACE_STEMS = new Set(
+  Object.values(AREA_WORDS)
+    .flat()
+    .filter((word) => !word.includes(' '))
+    .map((word) => stemPt(word))
+    .filter((stem) => !NOT_PLACES.includes(stem)),
+);
+/** A procedure that names the place asked for gains this much. */
+const PLACE_WEIGHT = 1;
+/** A technique asked for counts like a goal named in the main function. */
+const TECHNIQUE_GOAL_WEIGHT = 3;
+
+function intersects<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  for (const item of a) if (b.has(item)) return true;
+  return false;
+}
+
+function hasAnyTrait(profile: ProcedureProfile | undefined, traits: readonly ProcedureTrait[]) {
+  return profile !== undefined && traits.some((trait) => profile.traits.has(trait));
+}
+
 export function planRecommendation(problem: RecommendationProblem): RecommendationPlan {
   const shortFunctions = problem.functions.filter(
     (fn) => fn.split(/\s+/).filter(Boolean).length <= FUNCTION_MAX_WORDS,
@@ -114,14 +184,82 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
     vocabulary: problem.procedures.map((p) => p.name),
   });
   const budget = problem.budget ?? reading.budget;
+  const earlier = problem.earlierText?.trim() ? problem.earlierText : '';
+  const care = readCareWords([earlier, text].filter(Boolean).join('\n'));
+  const exclusions: ExclusionReading[] = [];
+  for (const exclusion of [
+    ...(earlier ? readGoalText(earlier).exclusions : []),
+    ...reading.exclusions,
+  ]) {
+    if (!exclusions.some((e) => e.text.toLowerCase() === exclusion.text.toLowerCase())) {
+      exclusions.push(exclusion);
+    }
+  }
+  if (care.needleAversion && !exclusions.some((e) => e.needles)) {
+    exclusions.push({ text: 'agulhas', needles: true, stems: [] });
+  }
+  if (care.nonInvasive) exclusions.push({ text: 'invasivos', needles: true, stems: [] });
+  // A technique the client asks for ('quero botox') is a goal: procedures that use it serve it.
+  const refused = new Set(exclusions.flatMap((e) => [...exclusionTraits(e)]));
+  const techniqueGoals = [...traitsInText(text, { skipNegated: true })]
+    .filter((trait) => GOAL_TRAITS.has(trait) && !refused.has(trait))
+    .map((trait) => ({
+      trait,
+      goal: { key: `tecnica:${trait}`, label: PROCEDURE_TRAIT_LABELS[trait], phrases: [] },
+    }));
+  if (techniqueGoals.length > 0) {
+    reading.goals = [...reading.goals, ...techniqueGoals.map((t) => t.goal)];
+  }
+  const areas = areasInText(text);
+  const places = new Set(contentStems(text).filter((stem) => PLACE_STEMS.has(stem)));
+  const hasGoals = reading.goals.length > 0;
 
   const matches = new Map<number, ProcedureMatch>();
+  const profiles = new Map<number, ProcedureProfile>();
   const excludedIds: number[] = [];
+  const contraindicatedIds: number[] = [];
+  const offGoalIds: number[] = [];
+  const optimizerGoals = new Map<number, string[]>();
   for (const procedure of problem.procedures) {
-    const match = matchProcedure(reading, prepareProcedureText(procedure));
-    matches.set(procedure.id, match);
-    if (match.excludedBy) excludedIds.push(procedure.id);
+    const profile = profileProcedure(procedure);
+    profiles.set(procedure.id, profile);
+    const textMatch = matchProcedure({ goals: reading.goals, exclusions: [] }, profile.prepared);
+    const usedTechniques = techniqueGoals.filter((t) => profile.traits.has(t.trait));
+    const goalKeys = [...textMatch.goalKeys, ...usedTechniques.map((t) => t.goal.key)];
+    // 'rugas na testa': of two procedures for wrinkles, the one whose text names the forehead.
+    const namesPlace =
+      goalKeys.length > 0 &&
+      profile.prepared.fields.some((field) => field.stems.some((stem) => places.has(stem)));
+    const match = {
+      ...textMatch,
+      goalKeys,
+      score:
+        textMatch.score +
+        usedTechniques.length * TECHNIQUE_GOAL_WEIGHT +
+        (namesPlace ? PLACE_WEIGHT : 0),
+    };
+    const excludedBy = exclusions.find((e) => rulesOut(e, profile)) ?? null;
+    matches.set(procedure.id, { ...match, excludedBy });
+    if (excludedBy) excludedIds.push(procedure.id);
+    else if (care.pregnancy && hasAnyTrait(profile, PREGNANCY_CONTRAINDICATED_TRAITS)) {
+      contraindicatedIds.push(procedure.id);
+    }
+    const inArea = areas.size === 0 || profile.areas.size === 0 || intersects(areas, profile.areas);
+    if (hasGoals ? !(inArea && match.goalKeys.length > 0) : !inArea) offGoalIds.push(procedure.id);
+    // Face and body named together: a goal met on each counts twice, so the papada and the
+    // belly both get a procedure.
+    const split = areas.size > 1;
+    const procedureAreas = profile.areas.size > 0 ? [...profile.areas] : [...areas];
+    optimizerGoals.set(
+      procedure.id,
+      split
+        ? match.goalKeys.flatMap((key) =>
+            procedureAreas.filter((a) => areas.has(a)).map((a) => `${key}@${a}`),
+          )
+        : match.goalKeys,
+    );
   }
+  const ruledOutIds = new Set([...excludedIds, ...contraindicatedIds, ...offGoalIds]);
 
   const pkg = problem.pkg;
   const input: OptimizerInput = {
@@ -133,7 +271,7 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
       costCentavos: reaisToCentavos(p.cost),
       minMarginPercent: p.min_margin_percent,
       sessionLimit: p.session_limit,
-      goals: matches.get(p.id)?.goalKeys ?? [],
+      goals: optimizerGoals.get(p.id) ?? [],
       matchScore: matches.get(p.id)?.score ?? 0,
     })),
     blockLimits: problem.blockLimits,
@@ -155,16 +293,23 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
           boostPercent: r.boostPercent,
         }))
       : [],
-    excludedIds,
+    excludedIds: [...ruledOutIds],
   };
   return {
     problem,
     reading,
     budget,
     matches,
+    profiles,
     input,
     byId: new Map(problem.procedures.map((p) => [p.id, p])),
+    exclusions,
     excludedIds,
+    care,
+    contraindicatedIds,
+    areas,
+    offGoalIds,
+    ruledOutIds,
   };
 }
 
@@ -192,7 +337,7 @@ export function selectionProblem(plan: RecommendationPlan, ids: readonly number[
 
 /** Procedures a model may choose from: those every rule lets in, most relevant first. */
 export function candidatesForModel(plan: RecommendationPlan, limit: number): CatalogueProcedure[] {
-  const excluded = new Set(plan.excludedIds);
+  const excluded = plan.ruledOutIds;
   const rules = plan.input.packageRules;
   return plan.problem.procedures
     .filter(
@@ -326,7 +471,12 @@ export function explainItem(
 export function explainSelection(
   plan: RecommendationPlan,
   ids: readonly number[],
-  options: { marginRuleApplied: boolean; searchComplete?: boolean },
+  options: {
+    marginRuleApplied: boolean;
+    searchComplete?: boolean;
+    /** Said first (the budget below the package). */
+    lead?: readonly AiWarning[];
+  },
 ): { items: ExplainedItem[]; summary: string } {
   const selected = new Set(ids);
   const items = ids.flatMap((id) => {
@@ -334,7 +484,7 @@ export function explainSelection(
     return item ? [item] : [];
   });
   const chosen = items.map((item) => plan.byId.get(item.service_id)!);
-  const sentences: string[] = [];
+  const sentences: string[] = (options.lead ?? []).map((warning) => warning.message);
 
   const covered = new Set(
     items.flatMap((item) => plan.matches.get(item.service_id)?.goalKeys ?? []),
@@ -383,8 +533,18 @@ export function explainSelection(
   } else {
     sentences.push('Sem valor de pacote informado: a regra de margem não foi aplicada.');
   }
-  if (plan.reading.exclusions.length > 0) {
-    const texts = plan.reading.exclusions.map((e) => `"${e.text}"`);
+  if (plan.areas.size > 0) {
+    const labels = [...plan.areas].map((area) => BODY_AREA_LABELS[area]);
+    sentences.push(`Área pedida: ${joinPt(labels)}.`);
+  }
+  const room = roomLeft(plan, chosen);
+  if (desired.length > 0 && room.length > 0) {
+    sentences.push(
+      `Sobrou espaço no pacote (${room.join(', ')}): nenhum outro procedimento que atenda aos objetivos cabe nas regras (área, exclusões, orçamento e margem), e nada foi acrescentado só para completar.`,
+    );
+  }
+  if (plan.exclusions.length > 0) {
+    const texts = plan.exclusions.map((e) => `"${e.text}"`);
     const count = plan.excludedIds.length;
     sentences.push(
       `Excluídos a pedido (${joinPt(texts)}): ${count} ${count === 1 ? 'procedimento' : 'procedimentos'}.`,
@@ -396,6 +556,178 @@ export function explainSelection(
     );
   }
   return { items, summary: sentences.join(' ') };
+}
+
+/** Free places per block ('bloco B: 1') while the item cap leaves room. */
+function roomLeft(plan: RecommendationPlan, chosen: readonly CatalogueProcedure[]): string[] {
+  if (chosen.length >= effectiveMaxItems(plan.input)) return [];
+  return OPTIMIZER_BLOCKS.flatMap((block) => {
+    const free = plan.problem.blockLimits[block] - chosen.filter((p) => p.block === block).length;
+    return free > 0 ? [`bloco ${block}: ${free}`] : [];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Warnings
+// ---------------------------------------------------------------------------------------------
+
+/** A package the budget warning may name. */
+export interface PackageOffer {
+  name: string;
+  /** Reais. */
+  annual_value: number;
+  status: string;
+}
+
+function monthlyOf(annualCentavos: number): number {
+  return Math.round(annualCentavos / 12);
+}
+
+function namesOf(plan: RecommendationPlan, ids: readonly number[], max = 4): string {
+  const names = ids.map((id) => plan.byId.get(id)?.name ?? `#${id}`);
+  return names.length > max
+    ? `${names.slice(0, max).join(', ')} e mais ${names.length - max}`
+    : joinPt(names);
+}
+
+function budgetWarning(
+  plan: RecommendationPlan,
+  offers: readonly PackageOffer[],
+): AiWarning | null {
+  const budget = plan.budget;
+  const pkg = plan.problem.pkg;
+  if (!budget || !pkg || pkg.annualValue === null) return null;
+  const packageCentavos = reaisToCentavos(pkg.annualValue);
+  if (budget.annualCentavos >= packageCentavos) return null;
+  const client =
+    budget.period === 'monthly' && budget.monthlyCentavos !== null
+      ? `${formatBRL(budget.monthlyCentavos)} por mês (${formatBRL(budget.annualCentavos)} no ano)`
+      : `${formatBRL(budget.annualCentavos)} no ano (${formatBRL(monthlyOf(budget.annualCentavos))} por mês)`;
+  const fitting = offers
+    .filter(
+      (o) => o.status === 'active' && reaisToCentavos(o.annual_value) <= budget.annualCentavos,
+    )
+    .sort((a, b) => a.annual_value - b.annual_value || a.name.localeCompare(b.name, 'pt-BR'));
+  const fits =
+    fitting.length > 0
+      ? `Pacotes ativos que cabem no orçamento: ${joinPt(
+          fitting.map(
+            (o) => `${o.name} (${formatBRL(monthlyOf(reaisToCentavos(o.annual_value)))} por mês)`,
+          ),
+        )}.`
+      : 'Nenhum pacote ativo cabe nesse orçamento.';
+  return {
+    code: 'budget_below_package',
+    message: `Orçamento abaixo do pacote: a cliente pode investir ${client} e o ${pkg.name ?? 'pacote escolhido'} custa ${formatBRL(monthlyOf(packageCentavos))} por mês (${formatBRL(packageCentavos)} no ano). ${fits}`,
+  };
+}
+
+/** Procedures the package and the blocks let in (before the client's words). */
+function packageAllows(plan: RecommendationPlan, p: CatalogueProcedure): boolean {
+  const rules = plan.input.packageRules;
+  return (
+    p.status === 'active' &&
+    plan.problem.blockLimits[p.block] > 0 &&
+    (!rules ||
+      (!rules.restrictedIds.includes(p.id) &&
+        (rules.allowAllProcedures || rules.allowedIds.includes(p.id))))
+  );
+}
+
+/** Goals every procedure for which the exclusions or a contraindication took away. */
+function goalsRemovedByExclusions(plan: RecommendationPlan): { labels: string[]; ids: number[] } {
+  const removed = new Set([...plan.excludedIds, ...plan.contraindicatedIds]);
+  const offGoal = new Set(plan.offGoalIds);
+  const labels: string[] = [];
+  const ids = new Set<number>();
+  for (const goal of plan.reading.goals) {
+    const serving = plan.problem.procedures.filter(
+      (p) =>
+        packageAllows(plan, p) &&
+        plan.matches.get(p.id)?.goalKeys.includes(goal.key) &&
+        !offGoal.has(p.id),
+    );
+    if (serving.length > 0 && serving.every((p) => removed.has(p.id))) {
+      labels.push(goal.label);
+      serving.forEach((p) => ids.add(p.id));
+    }
+  }
+  return { labels, ids: [...ids] };
+}
+
+function traitLabels(traits: readonly ProcedureTrait[]): string {
+  return joinPt(traits.map((t) => PROCEDURE_TRAIT_LABELS[t]));
+}
+
+/**
+ * What the professional must know before applying the answer, in pt-BR: the budget below the
+ * package (always first), contraindications, goals the exclusions left without a procedure, and
+ * the care words of the request about the chosen procedures.
+ */
+export function assistantWarnings(
+  plan: RecommendationPlan,
+  selectedIds: readonly number[],
+  offers: readonly PackageOffer[],
+): AiWarning[] {
+  const warnings: AiWarning[] = [];
+  const budget = budgetWarning(plan, offers);
+  if (budget) warnings.push(budget);
+  const { care } = plan;
+  if (care.pregnancy) {
+    const count = plan.contraindicatedIds.length;
+    warnings.push({
+      code: 'contraindication',
+      message: `${care.pregnancy === 'gestação' ? 'Gestação' : 'Amamentação'}: procedimentos com ${traitLabels(PREGNANCY_CONTRAINDICATED_TRAITS)} não foram sugeridos${count > 0 ? ` (${count} ${count === 1 ? 'retirado' : 'retirados'})` : ''}. Confirme a liberação médica antes de qualquer procedimento.`,
+    });
+  }
+  const removed = goalsRemovedByExclusions(plan);
+  if (removed.labels.length > 0) {
+    const reasons = [
+      ...plan.exclusions.map((e) => `"${e.text}"`),
+      ...(care.pregnancy ? [care.pregnancy] : []),
+    ];
+    warnings.push({
+      code: 'exclusion_removed_all',
+      message: `Nenhum procedimento para ${joinPt(removed.labels)} respeita ${joinPt(reasons)}: ${namesOf(plan, removed.ids)} ${removed.ids.length === 1 ? 'ficou' : 'ficaram'} de fora.`,
+    });
+  }
+  if (care.needleAversion) {
+    warnings.push({
+      code: 'needle_aversion',
+      message:
+        'A cliente não gosta de agulhas: nenhum procedimento com agulha ou injeção foi sugerido. Confirme com ela antes de incluir algum.',
+    });
+  }
+  const concerning = (traits: readonly ProcedureTrait[]) =>
+    selectedIds.filter((id) => hasAnyTrait(plan.profiles.get(id), traits));
+  const sensitive = care.sensitiveSkin ? concerning(SENSITIVE_SKIN_TRAITS) : [];
+  if (sensitive.length > 0) {
+    warnings.push({
+      code: 'sensitive_skin',
+      message: `Pele sensível: ${namesOf(plan, sensitive)} ${sensitive.length === 1 ? 'pode' : 'podem'} irritar. Faça um teste de sensibilidade e comece com intensidade baixa.`,
+    });
+  }
+  const sun = care.sunExposure ? concerning(SUN_SENSITIVE_TRAITS) : [];
+  if (sun.length > 0) {
+    warnings.push({
+      code: 'sun_exposure',
+      message: `Exposição ao sol ("${care.sunExposure}"): depois de ${namesOf(plan, sun)} a pele fica sensível ao sol. Agende longe da viagem, com protetor FPS 50 e sem sol por 30 dias após cada sessão.`,
+    });
+  }
+  return warnings;
+}
+
+/** What a procedure uses, in pt-BR ('injetáveis', 'laser'), for a model to read. */
+export function techniqueLabels(plan: RecommendationPlan, id: number): string[] {
+  return [...(plan.profiles.get(id)?.traits ?? [])].map((t) => PROCEDURE_TRAIT_LABELS[t]);
+}
+
+/** Drops the picks the client's words rule out (a model may still make them). */
+export function withoutRuledOut<T extends { service_id: number }>(
+  plan: RecommendationPlan,
+  items: readonly T[],
+): T[] {
+  return items.filter((item) => !plan.ruledOutIds.has(item.service_id));
 }
 
 /** Block limits from an explicit request, else the package, else 1 per block (DESIGN 6). */

@@ -1,6 +1,7 @@
 import {
   AI_CONFIG_CODES,
   aiChatAnswerSchema,
+  BODY_AREA_LABELS,
   goalsInText,
   type AiChatAnswer,
   type AiTextRequestData,
@@ -9,14 +10,18 @@ import {
 } from '@portal/domain';
 import { runAiTask, type AiContext } from '../../ai/run-task.ts';
 import {
+  assistantWarnings,
   candidatesForModel,
   explainItem,
   planRecommendation,
   resolveBlockLimits,
   selectionProblem,
   solveRecommendation,
+  techniqueLabels,
+  withoutRuledOut,
   type PackageFacts,
 } from '../../ai/recommender.ts';
+import { packagesService } from '../packages/service.ts';
 import { relationsService } from '../services-relations/service.ts';
 
 /** A model reads at most this many procedures (the most relevant ones). */
@@ -74,6 +79,10 @@ export const aiChatService = {
     const limits = selected?.block_limits;
     const plan = planRecommendation({
       goalText: goalTextOf(data),
+      earlierText: data.context.history
+        .filter((turn) => turn.role === 'user')
+        .map((turn) => turn.content)
+        .join('\n'),
       functions: [],
       budget: null,
       maxItems: data.max_recommendations,
@@ -107,13 +116,16 @@ export const aiChatService = {
       ctx,
       {
         codigo: AI_CONFIG_CODES.chat,
+        // The goals, areas and exclusions the server read, never the professional's words or
+        // the earlier turns: they may name the client or her health (DESIGN section 11).
         input: {
-          texto: data.text,
+          objetivos_reconhecidos: plan.reading.goals.map((g) => g.label),
+          areas: [...plan.areas].map((area) => BODY_AREA_LABELS[area]),
           fonte: data.context.source ?? null,
           max_recommendations: data.max_recommendations,
           limites_por_bloco: plan.problem.blockLimits,
           orcamento_anual: plan.budget ? plan.budget.annualCentavos / 100 : null,
-          exclusoes: plan.reading.exclusions.map((e) => e.text),
+          exclusoes: plan.exclusions.map((e) => e.text),
           pacote_selecionado: selected
             ? { nome: selected.name ?? null, valor_anual: selected.annual_value ?? null }
             : null,
@@ -126,10 +138,11 @@ export const aiChatService = {
             min_margin_percent: p.min_margin_percent,
             benefits: p.benefits ?? null,
             description: p.description ?? '',
+            tecnicas: techniqueLabels(plan, p.id),
           })),
         },
-        history: data.context.history,
         schema: aiChatAnswerSchema,
+        refine: (answer) => ({ items: withoutRuledOut(plan, answer.items) }),
         check: (answer) => {
           const chosen = answer.items.map((item) => item.service_id);
           if (chosen.length > data.max_recommendations) return 'itens demais.';
@@ -168,7 +181,17 @@ export const aiChatService = {
       ...item,
       name: names.get(item.service_id) ?? item.name,
     }));
-    const response: AiTextResponse = { text: JSON.stringify({ items }), engine: outcome.engine };
+    const offers = plan.budget && plan.problem.pkg ? await packagesService.list(ctx.db) : [];
+    const warnings = assistantWarnings(
+      plan,
+      items.map((item) => item.service_id),
+      offers,
+    );
+    const response: AiTextResponse = {
+      text: JSON.stringify({ items }),
+      engine: outcome.engine,
+      warnings,
+    };
     if (outcome.fallbackReason) response.fallback_reason = outcome.fallbackReason;
     return response;
   },

@@ -1,6 +1,7 @@
 import {
   AI_CONFIG_CODES,
   AI_MESSAGES,
+  BODY_AREA_LABELS,
   type Package,
   type RecommendationRequestData,
   type RecommendationResponse,
@@ -9,6 +10,7 @@ import { z } from 'zod';
 import { HttpError, invalidField } from '../../http/errors.ts';
 import { runAiTask, type AiContext } from '../../ai/run-task.ts';
 import {
+  assistantWarnings,
   candidatesForModel,
   explainItem,
   explainSelection,
@@ -16,6 +18,8 @@ import {
   resolveBlockLimits,
   selectionProblem,
   solveRecommendation,
+  techniqueLabels,
+  withoutRuledOut,
   type RecommendationPlan,
 } from '../../ai/recommender.ts';
 import { packagesService } from '../packages/service.ts';
@@ -44,13 +48,17 @@ async function findPackage(ctx: AiContext, id: number): Promise<Package> {
   }
 }
 
+/**
+ * What a model reads: the goals, areas, exclusions and budget the server understood, never the
+ * professional's own words — they may name the client or her health (DESIGN section 11); care
+ * words are applied by the server instead.
+ */
 function modelInput(plan: RecommendationPlan, pkg: Package | null) {
   const { problem, budget, reading } = plan;
   return {
-    objetivo: problem.goalText,
-    funcoes_desejadas: problem.functions,
     objetivos_reconhecidos: reading.goals.map((g) => g.label),
-    exclusoes: reading.exclusions.map((e) => e.text),
+    areas: [...plan.areas].map((area) => BODY_AREA_LABELS[area]),
+    exclusoes: plan.exclusions.map((e) => e.text),
     orcamento_anual: budget ? budget.annualCentavos / 100 : null,
     orcamento_mensal: budget?.monthlyCentavos != null ? budget.monthlyCentavos / 100 : null,
     max_itens: problem.maxItems,
@@ -68,6 +76,7 @@ function modelInput(plan: RecommendationPlan, pkg: Package | null) {
         Boolean,
       ),
       descricao: p.description ?? '',
+      tecnicas: techniqueLabels(plan, p.id),
     })),
     sinergias: problem.relations.map((r) => ({
       service_id_1: r.serviceId1,
@@ -126,6 +135,7 @@ export const recommendationsService = {
         codigo: AI_CONFIG_CODES.recommendation,
         input,
         schema: modelAnswerSchema,
+        refine: (answer) => ({ items: withoutRuledOut(plan, answer.items) }),
         check: (answer) => {
           const ids = answer.items.map((item) => item.service_id);
           const unknown = ids.find((id) => !offered.has(id));
@@ -149,9 +159,12 @@ export const recommendationsService = {
 
     const ids = outcome.result.items.map((item) => item.service_id);
     const reasons = new Map(outcome.result.items.map((item) => [item.service_id, item.reason]));
+    const offers = plan.budget && pkg ? await packagesService.list(ctx.db) : [];
+    const warnings = assistantWarnings(plan, ids, offers);
     const explained = explainSelection(plan, ids, {
       marginRuleApplied: plan.input.packageRules?.annualValueCentavos != null,
       searchComplete,
+      lead: warnings.filter((w) => w.code === 'budget_below_package'),
     });
     const response: RecommendationResponse = {
       items: explained.items.map((item) => ({
@@ -162,6 +175,7 @@ export const recommendationsService = {
       })),
       engine: outcome.engine,
       summary: explained.summary,
+      warnings,
     };
     if (outcome.fallbackReason) response.fallback_reason = outcome.fallbackReason;
     return response;

@@ -27,6 +27,7 @@ const RECOMMENDATION: RecommendationResponse = {
   ],
   engine: 'local',
   summary: '3 procedimentos recomendados para manchas e flacidez.',
+  warnings: [],
 };
 
 const CHAT_TEXT = JSON.stringify({
@@ -142,6 +143,29 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Aplicar Recomendações' })).toBeDisabled();
     await typeGoal(user, 'manchas');
     expect(generate).toBeEnabled();
+  });
+
+  it('shows the warnings of both answers once each, the budget first', async () => {
+    const sun = {
+      code: 'sun_exposure' as const,
+      message:
+        'Exposição ao sol ("praia em janeiro"): depois de Peeling Químico a pele fica sensível ao sol.',
+    };
+    const budget = {
+      code: 'budget_below_package' as const,
+      message:
+        'Orçamento abaixo do pacote: a cliente pode investir R$ 300,00 por mês (R$ 3.600,00 no ano) e o Pacote 7 custa R$ 500,00 por mês.',
+    };
+    api({
+      recommend: () => jsonResponse({ ...RECOMMENDATION, warnings: [sun, budget] }),
+      chat: () => jsonResponse({ text: CHAT_TEXT, engine: 'local', warnings: [sun] }),
+    });
+    const { user } = renderDialog();
+    await typeGoal(user, 'manchas, vou à praia em janeiro, R$ 300 por mês');
+    await user.click(screen.getByRole('button', { name: 'Gerar' }));
+    const group = await screen.findByRole('group', { name: 'Avisos sobre o pedido da cliente' });
+    const alerts = within(group).getAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([budget.message, sun.message]);
   });
 
   it('asks for recommendations and the chat, shows the analysis and applies it within the limits', async () => {

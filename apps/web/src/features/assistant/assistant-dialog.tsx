@@ -18,6 +18,8 @@ import {
   MESSAGES,
   parseAiItemsText,
   selectionFromRecommendations,
+  type AiWarning,
+  type AiWarningCode,
   type BlockLimits,
   type ChatMessage,
   type Package,
@@ -77,9 +79,35 @@ interface Suggestion {
 interface Analysis {
   items: Suggestion[];
   summary: string | null;
+  /** What the professional must know about the client's request (budget first). */
+  notices: AiWarning[];
   /** Problems that did not stop the answer (the chat failed, its JSON was wrong). */
   warnings: string[];
 }
+
+/** The server's warnings of both answers, one per code (the recommendation's wording wins). */
+function mergeNotices(...lists: ReadonlyArray<readonly AiWarning[] | undefined>): AiWarning[] {
+  const byCode = new Map<AiWarningCode, AiWarning>();
+  for (const list of lists) {
+    for (const warning of list ?? [])
+      if (!byCode.has(warning.code)) byCode.set(warning.code, warning);
+  }
+  const notices = [...byCode.values()];
+  // The budget is said first (the server puts it first in each list, too).
+  return [
+    ...notices.filter((n) => n.code === 'budget_below_package'),
+    ...notices.filter((n) => n.code !== 'budget_below_package'),
+  ];
+}
+
+const NOTICE_COLORS: Record<AiWarningCode, string> = {
+  budget_below_package: 'orange',
+  contraindication: 'red',
+  exclusion_removed_all: 'orange',
+  needle_aversion: 'yellow',
+  sensitive_skin: 'yellow',
+  sun_exposure: 'yellow',
+};
 
 function appendText(current: string, addition: string): string {
   if (current.trim() === '') return addition;
@@ -181,6 +209,10 @@ function AssistantBody({ pkg, services, limits, onApply }: AssistantDialogProps)
           benefit: benefits.get(item.service_id),
         })),
         summary: recommendation.value.summary,
+        notices: mergeNotices(
+          recommendation.value.warnings,
+          chat.status === 'fulfilled' ? chat.value.warnings : undefined,
+        ),
         warnings,
       });
     } else {
@@ -190,7 +222,12 @@ function AssistantBody({ pkg, services, limits, onApply }: AssistantDialogProps)
           fallback: AI_MESSAGES.recommendFailed,
         }),
       });
-      setAnalysis({ items: chatItems, summary: null, warnings });
+      setAnalysis({
+        items: chatItems,
+        summary: null,
+        notices: mergeNotices(chat.status === 'fulfilled' ? chat.value.warnings : undefined),
+        warnings,
+      });
     }
     setProcessing(false);
   };
@@ -336,6 +373,20 @@ function AssistantBody({ pkg, services, limits, onApply }: AssistantDialogProps)
 function AnalysisView({ analysis, hasError }: { analysis: Analysis; hasError: boolean }) {
   return (
     <Stack gap="sm" mt={hasError ? 'sm' : 0}>
+      {analysis.notices.length > 0 ? (
+        <Stack gap="xs" role="group" aria-label="Avisos sobre o pedido da cliente">
+          {analysis.notices.map((notice) => (
+            <Alert
+              key={notice.code}
+              color={NOTICE_COLORS[notice.code]}
+              icon={<IconAlertCircle aria-hidden />}
+              data-warning={notice.code}
+            >
+              {notice.message}
+            </Alert>
+          ))}
+        </Stack>
+      ) : null}
       {analysis.warnings.map((warning) => (
         <Alert key={warning} color="yellow" icon={<IconAlertCircle aria-hidden />}>
           {warning}
