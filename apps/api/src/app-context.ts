@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { AppDb, Database } from './db/client.ts';
 import type { AttemptLimiter } from './auth/attempt-limiter.ts';
+import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { CatalogueCache } from './http/catalogue-cache.ts';
@@ -15,7 +16,9 @@ export interface AppContext {
   db: AppDb;
   tokens: TokenService;
   mailer: Mailer;
+  /** Attempt counters of the public auth flows (sign-in, registration, reset requests). */
   loginLimiter: AttemptLimiter;
+  loginThrottle: LoginThrottle;
   /** The catalogue lists as sent, checked against the database's catalogue version. */
   catalogueCache: CatalogueCache;
 }
