@@ -7,6 +7,7 @@ import type { AttemptLimiter } from './auth/attempt-limiter.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PdfRenderPool } from './modules/pdf/render-pool.ts';
 import type { CatalogueCache } from './http/catalogue-cache.ts';
 
 /** What every module receives: the resources it may use, nothing global. */
@@ -21,6 +22,8 @@ export interface AppContext {
   loginThrottle: LoginThrottle;
   /** The catalogue lists as sent, checked against the database's catalogue version. */
   catalogueCache: CatalogueCache;
+  /** Worker threads that draw the PDFs, with a bounded queue. */
+  pdfPool: PdfRenderPool;
 }
 
 export type ZodApp = FastifyInstance<

@@ -20,6 +20,8 @@ import {
   type LoginThrottleOptions,
 } from './auth/login-throttle.ts';
 import { installAfterResponse } from './http/after-response.ts';
+import { installRateLimits } from './http/rate-limits.ts';
+import { defaultPdfRenderPool, type PdfRenderPool } from './modules/pdf/render-pool.ts';
 import { TokenService } from './auth/tokens.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installConditionalGet } from './http/conditional-get.ts';
@@ -82,6 +84,8 @@ export interface AppDeps {
   loginLimiter?: AttemptLimiter;
   /** The sign-in backoff's timing (tests record the delays instead of waiting them). */
   loginThrottle?: Partial<LoginThrottleOptions>;
+  /** Where PDFs are drawn (default: the process's worker pool). */
+  pdfPool?: PdfRenderPool;
 }
 
 /** Behind N proxies (a cloud load balancer): believe the last N X-Forwarded-For entries. */
@@ -131,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...deps.loginThrottle,
     }),
     catalogueCache: new CatalogueCache(database),
+    pdfPool: deps.pdfPool ?? defaultPdfRenderPool,
   };
 
   await app.register(helmet, {
@@ -166,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
 
   installAccessControl(app, ctx.db, ctx.tokens);
+  await installRateLimits(app, loginLimiter);
 
   await app.register(swagger, {
     openapi: {

@@ -10,6 +10,7 @@ import { PHOTO_BODY_LIMIT_BYTES } from '../../http/limits.ts';
 import { getOrCreateSecret } from '../../db/secrets.ts';
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { PhotoLinkSigner, servicePhotosService } from './service.ts';
+import { perUserRateLimit } from '../../http/rate-limits.ts';
 
 const invalidId = 'Identificador inválido.';
 const serviceIdParams = z.object({
@@ -36,11 +37,11 @@ export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/service-photos/:serviceId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', ...perUserRateLimit('photoRead') },
       schema: {
         tags,
         params: serviceIdParams,
-        response: { 200: servicePhotosSchema, ...errorResponses },
+        response: { 200: servicePhotosSchema, ...errorResponses, 429: errorBody },
       },
     },
     (request) => servicePhotosService.get(db, signer, request.params.serviceId),
@@ -49,14 +50,14 @@ export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
   app.put(
     '/service-photos/:serviceId',
     {
-      config: { access: 'photo-editor' },
+      config: { access: 'photo-editor', ...perUserRateLimit('photoWrite') },
       // Up to 4 images of 10 MB each, in base64.
       bodyLimit: PHOTO_BODY_LIMIT_BYTES,
       schema: {
         tags,
         params: serviceIdParams,
         body: servicePhotosUpdateSchema,
-        response: { 200: servicePhotosSchema, 413: errorBody, ...errorResponses },
+        response: { 200: servicePhotosSchema, 413: errorBody, 429: errorBody, ...errorResponses },
       },
     },
     (request) => servicePhotosService.replace(db, signer, request.params.serviceId, request.body),
