@@ -4,6 +4,7 @@ import {
   servicePhotoImageQuerySchema,
   servicePhotosSchema,
   servicePhotosUpdateSchema,
+  type ServicePhotos,
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { PHOTO_BODY_LIMIT_BYTES } from '../../http/limits.ts';
@@ -43,8 +44,23 @@ export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
         params: serviceIdParams,
         response: { 200: servicePhotosSchema, ...errorResponses, 429: errorBody },
       },
+      // Streamed (SPEC section 3 keeps this base64 answer for old clients; the app's screens load
+      // the signed image links): not compressed, since base64 of images barely shrinks and
+      // compressing tens of megabytes would hold the event loop.
+      compress: false,
     },
-    (request) => servicePhotosService.get(db, signer, request.params.serviceId),
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        // A stream skips the response serializer; its JSON is the 200 schema's, written by hand.
+        .send(
+          (await servicePhotosService.stream(
+            db,
+            signer,
+            request.params.serviceId,
+          )) as unknown as ServicePhotos,
+        ),
   );
 
   app.put(
