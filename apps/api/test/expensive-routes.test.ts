@@ -72,6 +72,59 @@ for (const kind of [
       expect((await t.request('GET', url, { token: other.token })).statusCode).toBe(200);
     });
 
+    it('puts the AI routes and photo writes under their per-user limits', async () => {
+      const admin = await t.createUser('admin');
+      const service = await t.request('POST', '/api/v1/services/', {
+        token: admin.token,
+        body: { name: `Serviço ${crypto.randomBytes(3).toString('hex')}` },
+      });
+      const other = await t.request('POST', '/api/v1/services/', {
+        token: admin.token,
+        body: { name: `Serviço ${crypto.randomBytes(3).toString('hex')}` },
+      });
+      const calls: Array<[method: 'POST' | 'PUT', url: string, body: unknown, max: number]> = [
+        [
+          'POST',
+          '/api/v1/ai/ai/text',
+          { text: 'Quero reduzir gordura localizada.' },
+          USER_RATE_LIMITS.ai.max,
+        ],
+        [
+          'POST',
+          '/api/v1/recommendations/',
+          { budget: 5000, goal_text: 'gordura localizada' },
+          USER_RATE_LIMITS.ai.max,
+        ],
+        [
+          'POST',
+          '/api/v1/synergies/synergies/generate',
+          {
+            procedures: [
+              { id: service.json().id, name: service.json().name },
+              { id: other.json().id, name: other.json().name },
+            ],
+          },
+          USER_RATE_LIMITS.ai.max,
+        ],
+        [
+          'PUT',
+          `/api/v1/service-photos/${service.json().id}`,
+          { photos: [] },
+          USER_RATE_LIMITS.photoWrite.max,
+        ],
+      ];
+      // The three AI routes share one count per user.
+      const remaining = [];
+      for (const [method, url, body, max] of calls) {
+        const res = await t.request(method, url, { token: admin.token, body });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['x-ratelimit-limit'], url).toBe(String(max));
+        remaining.push(Number(res.headers['x-ratelimit-remaining']));
+      }
+      const { ai, photoWrite } = USER_RATE_LIMITS;
+      expect(remaining).toEqual([ai.max - 1, ai.max - 2, ai.max - 3, photoWrite.max - 1]);
+    });
+
     it('counts the four PDF routes together per user', async () => {
       const user = await t.createUser('professional');
       const { max } = USER_RATE_LIMITS.pdf;

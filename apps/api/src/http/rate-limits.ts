@@ -78,10 +78,11 @@ export async function installRateLimits(
       'x-ratelimit-reset': true,
       'retry-after': true,
     },
+    // Every limited answer says how much is left, so a client can pace itself before a 429.
     addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
     },
     // Thrown by the plugin: the app's error handler answers it FastAPI-shaped, in pt-BR.
     errorResponseBuilder: (_request, context) =>
