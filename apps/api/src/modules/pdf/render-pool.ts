@@ -14,7 +14,7 @@ export class PdfPoolBusyError extends Error {
 export interface PdfRenderPoolOptions {
   /** Threads drawing at once (default: the cores but one, at least one). */
   threads?: number;
-  /** Documents waiting for a thread beyond those being drawn; more are refused. */
+  /** Documents waiting for a thread beyond those being drawn (default 64); more are refused. */
   maxQueue?: number;
 }
 
@@ -40,7 +40,9 @@ export class PdfRenderPool {
 
   constructor(private readonly options: PdfRenderPoolOptions = {}) {
     const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
-    this.capacity = threads + (options.maxQueue ?? 4 * threads);
+    // A queue long enough for a busy clinic network's bursts (a document takes tens of
+    // milliseconds, a 36-page one about a second), short enough that a flood is refused.
+    this.capacity = threads + (options.maxQueue ?? 64);
   }
 
   private start(): Piscina<RenderJob, Uint8Array> {
