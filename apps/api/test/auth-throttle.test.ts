@@ -8,6 +8,7 @@ import {
   type AttemptLimiter,
 } from '../src/auth/attempt-limiter.ts';
 import { LOGIN_LIMITS, REGISTER_LIMIT, RESET_LIMIT } from '../src/auth/login-throttle.ts';
+import { loadConfig } from '../src/config.ts';
 import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
 
@@ -256,3 +257,15 @@ for (const kind of kinds) {
     });
   });
 }
+
+describe('TRUST_PROXY', () => {
+  it('trusts nobody unless set: a hop count or a list of proxies when it is', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toBe(
+      '10.0.0.0/8, loopback',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'qualquer coisa!' })).toThrow(/TRUST_PROXY/);
+  });
+});
