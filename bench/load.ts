@@ -36,10 +36,14 @@ import { percentile } from './lib/stats.ts';
 const DURATION_S = positiveNumber('LOAD_DURATION', 15);
 const CONNECTIONS = Math.round(positiveNumber('LOAD_CONNECTIONS', 100));
 const TIMEOUT_S = 10;
-const PROFESSIONALS = 20;
 const ADMINS = 4;
 /** One connection in ten is an admin; the rest split between browsing and building. */
 const ADMIN_EVERY = 10;
+/**
+ * One professional per connection that is not an admin: PDFs and AI suggestions are limited per
+ * user and minute (apps/api/src/http/rate-limits.ts), as a person works, not as a shared robot.
+ */
+const PROFESSIONALS = CONNECTIONS - Math.ceil(CONNECTIONS / ADMIN_EVERY);
 const USER_PASSWORD = 'Senha-carga-2026!';
 
 interface Catalogue {

@@ -6,7 +6,7 @@
  * BENCH_PDF_DOCUMENTS (30), BENCH_COLD_RUNS (3), BENCH_WEB_DIST (use an existing web build
  * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken),
  * BENCH_LIGHTHOUSE_ONLY (regular expression on "preset page", e.g. 'mobile builder'),
- * BENCH_ONLY (comma list of api,pdf,optimizer,cold,web),
+ * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web), BENCH_PHOTO_READS (10),
  * DATABASE_URL (adds the API reads on PostgreSQL), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import fs from 'node:fs';
@@ -17,10 +17,11 @@ import { BENCH_CONNECTIONS, BENCH_DURATION_S, machineDescription, REPO_ROOT } fr
 import { sectionMarkdown, type BenchSection } from './lib/report.ts';
 import { benchOptimizer } from './optimizer-runner.ts';
 import { benchPdf } from './pdf.bench.ts';
+import { benchPhotoReads } from './photo-reads.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 const RESULTS = path.join(REPO_ROOT, 'bench/RESULTS.md');
-const ALL = ['api', 'pdf', 'optimizer', 'cold', 'web'] as const;
+const ALL = ['api', 'photos', 'pdf', 'optimizer', 'cold', 'web'] as const;
 type BenchName = (typeof ALL)[number];
 
 function selected(): Set<BenchName> {
@@ -51,6 +52,13 @@ async function main(): Promise<void> {
   const sections: BenchSection[] = [];
 
   if (wanted.has('api')) sections.push(...(await attempt('API reads', benchApiReads)));
+  if (wanted.has('photos')) {
+    sections.push(
+      ...(await attempt('Cheap read during photo-set reads', async () => [
+        await benchPhotoReads(),
+      ])),
+    );
+  }
   if (wanted.has('pdf'))
     sections.push(...(await attempt('Proposal PDF generation', async () => [await benchPdf()])));
   if (wanted.has('optimizer')) {

@@ -12,7 +12,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    setupFiles: ['./vitest.setup.ts'],
+    // fast-check's seed (fixed in CI, printed elsewhere), then the DOM stubs.
+    setupFiles: ['../../vitest.fast-check.ts', './vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20_000,

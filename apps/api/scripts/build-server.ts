@@ -12,8 +12,13 @@ const apiRoot = path.resolve(import.meta.dirname, '..');
 
 const started = performance.now();
 await build({
-  entryPoints: [path.join(apiRoot, 'src/server.ts')],
-  outfile: path.join(apiRoot, 'dist/server.js'),
+  // The PDF worker is its own file beside the server: the pool (src/modules/pdf/render-pool.ts)
+  // starts worker threads from dist/pdf-render-worker.js.
+  entryPoints: {
+    server: path.join(apiRoot, 'src/server.ts'),
+    'pdf-render-worker': path.join(apiRoot, 'src/modules/pdf/render-worker.ts'),
+  },
+  outdir: path.join(apiRoot, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -32,4 +37,6 @@ await build({
     },
   ],
 });
-console.log(`apps/api/dist/server.js built in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `apps/api/dist/server.js and pdf-render-worker.js built in ${Math.round(performance.now() - started)} ms`,
+);

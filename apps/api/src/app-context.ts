@@ -4,8 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { AppDb, Database } from './db/client.ts';
 import type { AttemptLimiter } from './auth/attempt-limiter.ts';
+import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PdfRenderPool } from './modules/pdf/render-pool.ts';
 import type { CatalogueCache } from './http/catalogue-cache.ts';
 
 /** What every module receives: the resources it may use, nothing global. */
@@ -15,9 +17,13 @@ export interface AppContext {
   db: AppDb;
   tokens: TokenService;
   mailer: Mailer;
+  /** Attempt counters of the public auth flows (sign-in, registration, reset requests). */
   loginLimiter: AttemptLimiter;
+  loginThrottle: LoginThrottle;
   /** The catalogue lists as sent, checked against the database's catalogue version. */
   catalogueCache: CatalogueCache;
+  /** Worker threads that draw the PDFs, with a bounded queue. */
+  pdfPool: PdfRenderPool;
 }
 
 export type ZodApp = FastifyInstance<

@@ -14,6 +14,14 @@ import type { Database } from './db/client.ts';
 import { getOrCreateSecret } from './db/secrets.ts';
 import { installAccessControl, type Access } from './auth/access.ts';
 import { MemoryAttemptLimiter, type AttemptLimiter } from './auth/attempt-limiter.ts';
+import {
+  DEFAULT_LOGIN_THROTTLE,
+  LoginThrottle,
+  type LoginThrottleOptions,
+} from './auth/login-throttle.ts';
+import { installAfterResponse } from './http/after-response.ts';
+import { installRateLimits } from './http/rate-limits.ts';
+import { defaultPdfRenderPool, type PdfRenderPool } from './modules/pdf/render-pool.ts';
 import { TokenService } from './auth/tokens.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installConditionalGet } from './http/conditional-get.ts';
@@ -21,7 +29,7 @@ import { CatalogueCache } from './http/catalogue-cache.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { AllowedMethods, clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { inlineScriptHashes, serveWebApp } from './http/web-app.ts';
-import { BODY_LIMIT_BYTES, COMPRESS_FROM_BYTES, LOGIN_FAILURE_WINDOW_MS } from './http/limits.ts';
+import { BODY_LIMIT_BYTES, COMPRESS_FROM_BYTES } from './http/limits.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { AppContext, ModuleRoutes } from './app-context.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -77,6 +85,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   loginLimiter?: AttemptLimiter;
+  /** The sign-in backoff's timing (tests record the delays instead of waiting them). */
+  loginThrottle?: Partial<LoginThrottleOptions>;
+  /** Where PDFs are drawn (default: the process's worker pool). */
+  pdfPool?: PdfRenderPool;
 }
 
 /** Behind N proxies (a cloud load balancer): believe the last N X-Forwarded-For entries. */
@@ -93,8 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (by default this host
-    // and private networks): a client cannot forge its address to dodge the login throttle.
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (by default none): a
+    // client cannot forge its address to dodge the throttles.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
@@ -115,15 +127,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandling(app);
 
+  installAfterResponse(app);
+
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt'));
+  const loginLimiter = deps.loginLimiter ?? new MemoryAttemptLimiter();
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     tokens: new TokenService(jwtSecret, config.tokenTtlSeconds),
     mailer: deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
-    loginLimiter: deps.loginLimiter ?? new MemoryAttemptLimiter(LOGIN_FAILURE_WINDOW_MS),
+    loginLimiter,
+    loginThrottle: new LoginThrottle(loginLimiter, {
+      ...DEFAULT_LOGIN_THROTTLE,
+      ...deps.loginThrottle,
+    }),
     catalogueCache: new CatalogueCache(database),
+    pdfPool: deps.pdfPool ?? defaultPdfRenderPool,
   };
 
   await app.register(helmet, {
@@ -159,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
 
   installAccessControl(app, ctx.db, ctx.tokens);
+  await installRateLimits(app, loginLimiter);
 
   await app.register(swagger, {
     openapi: {

@@ -6,9 +6,6 @@ const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-/** Proxies on this host or a private network: a client on the internet cannot forge its address. */
-const DEFAULT_TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
-
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const configSchema = z.object({
@@ -51,7 +48,7 @@ const configSchema = z.object({
         /^(\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
         'TRUST_PROXY: número de proxies (ex.: 1) ou lista de endereços/redes (ex.: 10.0.0.0/8, loopback)',
       )
-      .default(DEFAULT_TRUSTED_PROXIES),
+      .optional(),
   ),
 });
 
@@ -82,9 +79,10 @@ export interface AppConfig {
   webDist: string;
   /**
    * Whose X-Forwarded-For to believe (the per-address login throttle reads the client address):
-   * a hop count behind a cloud load balancer, or addresses and networks.
+   * a hop count behind a cloud load balancer, or addresses and networks. `false` (the default)
+   * believes nobody: any process on the host or the network could otherwise forge addresses.
    */
-  trustProxy: string | number;
+  trustProxy: string | number | false;
 }
 
 /** Parses the environment; a bad value stops the server with a readable list of problems. */
@@ -120,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     vitalsSampleRate: e.VITALS_SAMPLE_RATE,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
-    trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    trustProxy:
+      e.TRUST_PROXY === undefined
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY,
   };
 }

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServicePhotos } from '@portal/domain';
-import { PhotoLinkSigner } from '../src/modules/service-photos/service.ts';
+import {
+  PHOTO_STREAM_SLICE_BYTES,
+  PhotoLinkSigner,
+} from '../src/modules/service-photos/service.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -42,6 +45,37 @@ describe('service photos API', () => {
 
   it('starts with no photos', async () => {
     expect(await getPhotos()).toEqual({ service_id: serviceId, photos: [] });
+  });
+
+  it('streams a set larger than one read slice byte for byte, uncompressed', async () => {
+    // Sizes around the slice (not multiples of 3), so the pieces' base64 must join exactly.
+    const sizes = [PHOTO_STREAM_SLICE_BYTES * 2 + 1, PHOTO_STREAM_SLICE_BYTES - 1];
+    const images = sizes.map((size, i) => {
+      const bytes = Buffer.alloc(size, i + 7);
+      bytes.set(PNG_SIGNATURE, 0);
+      return bytes;
+    });
+    const saved = await put({
+      photos: images.map((bytes, i) => ({
+        imageBase64: dataUrl('image/png', bytes),
+        subtitle: `Foto "${i}" </script>`,
+      })),
+    });
+    expect(saved.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/service-photos/${serviceId}`,
+      headers: { authorization: `Bearer ${adminToken}`, 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    // The streamed JSON is exactly what the write answered (built from the images sent).
+    expect(res.json()).toEqual(saved.json());
+    expect((res.json() as ServicePhotos).photos.map((p) => p.imageBase64)).toEqual(
+      images.map((bytes) => dataUrl('image/png', bytes)),
+    );
+    expect((await put({ photos: [] })).statusCode).toBe(200);
   });
 
   it('replaces the whole set and serves each image through a signed link', async () => {

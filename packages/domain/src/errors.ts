@@ -25,6 +25,8 @@ export const MESSAGES = {
   internal: 'Erro interno do servidor. Tente novamente mais tarde.',
   resetRequested:
     'Se o email estiver cadastrado, você receberá um link para redefinir a senha em instantes.',
+  registerReceived:
+    'Cadastro recebido. Enviamos um email para o endereço informado; você poderá entrar quando um administrador aprovar o acesso.',
   resetInvalid: 'Link inválido ou expirado. Solicite um novo.',
   resetDone: 'Senha redefinida com sucesso. Entre com a nova senha.',
 } as const;

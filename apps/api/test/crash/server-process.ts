@@ -96,6 +96,8 @@ function spawnServer(options: StartOptions, port: number): ServerProcess {
     WEB_DIST: path.join(REPO_ROOT, 'nonexistent-web-dist'),
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
+    // The tests play a proxy on this host: X-Forwarded-For names the client each request is from.
+    TRUST_PROXY: 'loopback',
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),

@@ -205,18 +205,28 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     aiConfig: aiConfig.id,
   };
 
-  /** The signed image link the API hands out for the fixture photo (re-uploaded if a test cleared it). */
+  /**
+   * The signed image link the API hands out for the fixture photo (re-uploaded if a test cleared
+   * it). Kept while it still loads, and fetched by an admin of its own: the photo routes are
+   * limited per user (http/rate-limits.ts), and the suites send hundreds of requests as `admin`.
+   */
+  let imageUrl: string | undefined;
+  let photoKeeperToken: string | undefined;
   const signedImageUrl = async (): Promise<string> => {
-    const res = await send('GET', `/api/v1/service-photos/${photoService}`, { token: adminToken });
-    const url = (res.json() as { photos: { url: string }[] }).photos[0]?.url;
-    if (url) return url;
+    if (imageUrl && (await send('GET', imageUrl)).statusCode === 200) return imageUrl;
+    photoKeeperToken ??= (await t.createUser('admin', 'active', 'Guarda das Fotos')).token;
+    const res = await send('GET', `/api/v1/service-photos/${photoService}`, {
+      token: photoKeeperToken,
+    });
+    const url = (res.json() as { photos?: { url: string }[] }).photos?.[0]?.url;
+    if (url) return (imageUrl = url);
     const put = await send('PUT', `/api/v1/service-photos/${photoService}`, {
-      token: adminToken,
+      token: photoKeeperToken,
       body: { photos: [{ imageBase64: pngDataUrl(), subtitle: 'Antes' }] },
     });
     const again = (put.json() as { photos?: { url: string }[] }).photos?.[0]?.url;
     if (!again) throw new Error(`A foto de fixture não pôde ser recriada: ${put.body}`);
-    return again;
+    return (imageUrl = again);
   };
 
   const urlFor: SecurityFixtures['urlFor'] = async (route, options = {}) => {

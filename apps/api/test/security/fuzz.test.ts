@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RouteTableEntry } from '../../src/app.ts';
+import { propertyRuns } from '../../../../vitest.fast-check.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import {
   createDatabaseDigest,
@@ -15,11 +16,12 @@ import {
  * queries and path parameters. Properties: never a 5xx; every 4xx is FastAPI-shaped, JSON, and
  * free of stack traces or SQL; and a 4xx leaves every table exactly as it was.
  *
- * Runs per route: FUZZ_RUNS (default 25, about a minute for the file on a busy 2-core machine).
- * Long run: FUZZ_RUNS=2000 npx vitest run --project api apps/api/test/security/fuzz.test.ts
- * Replay a failure: FUZZ_SEED=<seed printed by fast-check> with the same FUZZ_RUNS.
+ * Runs per route: FUZZ_RUNS (default 25, about a minute for the file on a busy 2-core machine),
+ * 40 times more under `npm run test:fuzz`. The seed is fixed in CI and printed otherwise
+ * (vitest.fast-check.ts). Replay a failure: FUZZ_SEED (or FC_SEED) = the seed fast-check printed,
+ * with the same FUZZ_RUNS.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS = propertyRuns(Number(process.env.FUZZ_RUNS ?? 25));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 const t = await createTestApp();

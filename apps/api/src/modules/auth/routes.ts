@@ -11,23 +11,31 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
+import {
+  accountOf,
+  admitOrThrottle,
+  LOGIN_LIMITS,
+  REGISTER_LIMIT,
+  RESET_LIMIT,
+} from '../../auth/login-throttle.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { afterResponse } from '../../http/after-response.ts';
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { usersService } from '../users/service.ts';
 import { toUser } from '../users/repository.ts';
 import * as repo from './repository.ts';
 
-/** Failed sign-ins allowed per account and per address within the limiter's window. */
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+/** Sign-in attempts allowed per account from one address, and per address, within the window. */
+export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = LOGIN_LIMITS.perAccountAndAddress;
+export const MAX_FAILURES_PER_ADDRESS = LOGIN_LIMITS.perAddress;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const detailResponse = z.object({ detail: z.string() });
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
 export const authRoutes: ModuleRoutes = (app, ctx) => {
-  const { db, loginLimiter, tokens, mailer, config } = ctx;
+  const { db, loginLimiter, loginThrottle, tokens, mailer, config } = ctx;
   const tags = ['auth'];
   const publicRoute = { access: 'public' as const };
 
@@ -41,36 +49,22 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: loginResponseSchema, 429: errorBody, ...errorResponses },
       },
     },
-    async (request) => {
-      const email = request.body.email.toLowerCase();
-      const accountKey = `account:${email}`;
-      const addressKey = `address:${request.ip}`;
-      const [accountFailures, addressFailures] = await Promise.all([
-        loginLimiter.count(accountKey),
-        loginLimiter.count(addressKey),
-      ]);
-      if (
-        accountFailures >= MAX_FAILURES_PER_ACCOUNT ||
-        addressFailures >= MAX_FAILURES_PER_ADDRESS
-      ) {
-        throw new HttpError(429, MESSAGES.tooManyAttempts);
-      }
+    async (request, reply) => {
+      const email = accountOf(request.body.email);
+      const attempt = await loginThrottle.admit(reply, email, request.ip);
       const user = await usersService.findForSignIn(db, email);
       const valid = user
         ? await verifyPassword(user.passwordHash, request.body.password)
         : (await burnPasswordCheck(request.body.password), false);
       if (!user || !valid) {
-        await Promise.all([
-          loginLimiter.recordFailure(accountKey),
-          loginLimiter.recordFailure(addressKey),
-        ]);
+        await attempt.failed();
         request.log.info({ email }, 'login failed');
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
+      await attempt.succeeded();
       // Status is revealed only to someone who knows the password.
       if (user.status === 'pending') throw new HttpError(403, MESSAGES.userPending);
       if (user.status === 'inactive') throw new HttpError(403, MESSAGES.userInactive);
-      await loginLimiter.reset(accountKey);
       const accessToken = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
       return { access_token: accessToken, token_type: 'bearer' as const, user: toUser(user) };
     },
@@ -80,18 +74,54 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
     '/auth/register',
     {
       config: publicRoute,
-      schema: { tags, body: registerSchema, response: { 201: userSchema, ...errorResponses } },
+      schema: {
+        tags,
+        body: registerSchema,
+        response: { 202: detailResponse, 429: errorBody, ...errorResponses },
+      },
     },
     async (request, reply) => {
-      // Self-registration always waits for an admin, whatever profile is asked (DESIGN 7.3 in
-      // docs/architecture.md).
-      const user = await usersService.create(db, {
-        ...request.body,
-        status: 'pending',
-        profile_photo: null,
-      });
-      request.log.info({ userId: user.id }, 'user registered (pending)');
-      return reply.status(201).send(user);
+      await admitOrThrottle(
+        loginLimiter,
+        reply,
+        `register:address:${request.ip}`,
+        REGISTER_LIMIT.perAddress,
+        REGISTER_LIMIT.windowMs,
+      );
+      const email = accountOf(request.body.email);
+      // The same answer, after the same work (the password is hashed either way), whether or not
+      // the email is taken: only the address's owner learns which, by the email sent after it.
+      let created: { id: number; name: string } | null = null;
+      try {
+        // Self-registration always waits for an admin (DESIGN 7.3 in docs/architecture.md), whatever profile is asked.
+        created = await usersService.create(db, {
+          ...request.body,
+          status: 'pending',
+          profile_photo: null,
+        });
+        request.log.info({ userId: created.id }, 'user registered (pending)');
+      } catch (error) {
+        if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+        request.log.info('registration for an email already registered');
+      }
+      const mail = created
+        ? {
+            to: email,
+            subject: 'Portal Estética: cadastro recebido',
+            text:
+              `Olá, ${created.name}.\n\nRecebemos seu cadastro. Você poderá entrar assim que um administrador aprovar o acesso.\n\n` +
+              'Se você não se cadastrou, ignore este email.',
+          }
+        : {
+            to: email,
+            subject: 'Portal Estética: tentativa de cadastro',
+            text:
+              'Olá.\n\nAlguém tentou criar uma conta no Portal Estética com este email, mas ele já está cadastrado. ' +
+              `Se foi você, entre normalmente ou escolha uma nova senha em ${config.publicUrl}/forgot-password.\n\n` +
+              'Se não foi você, ignore este email: nada foi alterado na sua conta.',
+          };
+      afterResponse(reply, () => mailer.send(mail));
+      return reply.status(202).send({ detail: MESSAGES.registerReceived });
     },
   );
 
@@ -114,14 +144,20 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: detailResponse, 429: errorBody, ...errorResponses },
       },
     },
-    async (request) => {
-      const addressKey = `reset:${request.ip}`;
-      if ((await loginLimiter.count(addressKey)) >= MAX_FAILURES_PER_ADDRESS) {
-        throw new HttpError(429, MESSAGES.tooManyAttempts);
-      }
-      await loginLimiter.recordFailure(addressKey);
-      const user = await usersService.findForSignIn(db, request.body.email);
-      if (user && user.status !== 'inactive') {
+    async (request, reply) => {
+      await admitOrThrottle(
+        loginLimiter,
+        reply,
+        `reset:address:${request.ip}`,
+        RESET_LIMIT.perAddress,
+        RESET_LIMIT.windowMs,
+      );
+      const email = accountOf(request.body.email);
+      // Nothing about the account is looked at before answering: known and unknown emails get
+      // the same answer after the same work. The link is made and mailed once the answer is out.
+      afterResponse(reply, async () => {
+        const user = await usersService.findForSignIn(db, email);
+        if (!user || user.status === 'inactive') return;
         const token = crypto.randomBytes(32).toString('base64url');
         await repo.insertResetToken(db, {
           userId: user.id,
@@ -129,19 +165,14 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
           expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
         });
         const link = `${config.publicUrl}/reset-password?token=${token}`;
-        try {
-          await mailer.send({
-            to: user.email,
-            subject: 'Portal Estética: redefinição de senha',
-            text:
-              `Olá, ${user.name}.\n\nPara escolher uma nova senha, abra o link abaixo (válido por 1 hora, uso único):\n${link}\n\n` +
-              'Se você não pediu a redefinição, ignore este email.',
-          });
-        } catch (error) {
-          request.log.error({ err: error }, 'failed to send password reset email');
-        }
-      }
-      // The same answer whether or not the email exists.
+        await mailer.send({
+          to: user.email,
+          subject: 'Portal Estética: redefinição de senha',
+          text:
+            `Olá, ${user.name}.\n\nPara escolher uma nova senha, abra o link abaixo (válido por 1 hora, uso único):\n${link}\n\n` +
+            'Se você não pediu a redefinição, ignore este email.',
+        });
+      });
       return { detail: MESSAGES.resetRequested };
     },
   );

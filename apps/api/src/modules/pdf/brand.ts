@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { escapeXmpMetadata, metadataText } from './metadata.ts';
 
 /**
  * What every Portal Estética document shares: A4 pages, the brand's colors and fonts, the header
@@ -46,21 +47,24 @@ export interface DocumentMeta {
 
 /** A buffered A4 document (pages stay in memory so the footer can say 'de N'). */
 export function createBrandedDocument(meta: DocumentMeta): PdfDoc {
-  return new PDFDocument({
+  const doc = new PDFDocument({
     size: 'A4',
     margins: PAGE_MARGINS,
     bufferPages: true,
     lang: 'pt-BR',
     displayTitle: true,
     pdfVersion: '1.7',
+    // Names typed by users: the visible text only, and XML-escaped in the XMP (metadata.ts).
     info: {
-      Title: meta.metadataTitle,
-      Author: meta.author,
-      Subject: meta.subject,
+      Title: metadataText(meta.metadataTitle),
+      Author: metadataText(meta.author),
+      Subject: metadataText(meta.subject),
       Creator: BRAND_NAME,
       Producer: BRAND_NAME,
     },
   });
+  escapeXmpMetadata(doc);
+  return doc;
 }
 
 /**

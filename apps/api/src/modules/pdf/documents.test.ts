@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clientCarePdfPayloadSchema, proposalPdfPayloadSchema } from '@portal/domain';
 import { pdfText } from './brand.ts';
 import { pdfService } from './service.ts';
+import { propertyRuns } from '../../../../../vitest.fast-check.ts';
 
 /** Any text a client may type, emoji and scripts the standard fonts lack included. */
 const anyText = (maxLength: number) =>
@@ -58,7 +59,7 @@ describe('documents', () => {
           );
         },
       ),
-      { numRuns: 25 },
+      { numRuns: propertyRuns(25) },
     );
   });
 
@@ -89,7 +90,7 @@ describe('documents', () => {
           expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
         },
       ),
-      { numRuns: 25 },
+      { numRuns: propertyRuns(25) },
     );
   });
 });

@@ -9,16 +9,18 @@ import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { pdfService, type RenderedPdf } from './service.ts';
+import { perUserRateLimit } from '../../http/rate-limits.ts';
+import { renderedOr503 } from './render-pool.ts';
 
 /**
  * Server-made PDFs (DESIGN section 1): `preview` answers inline for the dialog's iframe,
  * `download` as an attachment with a meaningful file name. The answer is binary, so only the
  * error answers have a JSON schema.
  */
-export const pdfRoutes: ModuleRoutes = (app, { db, config }) => {
+export const pdfRoutes: ModuleRoutes = (app, { db, config, pdfPool }) => {
   const tags = ['pdf'];
-  const user = { access: 'user' as const };
-  const response = { ...errorResponses, 413: errorBody };
+  const user = { access: 'user' as const, ...perUserRateLimit('pdf') };
+  const response = { ...errorResponses, 413: errorBody, 429: errorBody, 503: errorBody };
 
   const sendPdf = (reply: FastifyReply, pdf: RenderedPdf, disposition: 'inline' | 'attachment') =>
     reply
@@ -39,7 +41,10 @@ export const pdfRoutes: ModuleRoutes = (app, { db, config }) => {
       async (request, reply) =>
         sendPdf(
           reply,
-          await pdfService.proposal(request.body, currentUser(request).name),
+          await renderedOr503(
+            reply,
+            pdfService.proposal(request.body, currentUser(request).name, new Date(), pdfPool),
+          ),
           disposition,
         ),
     );
@@ -57,11 +62,15 @@ export const pdfRoutes: ModuleRoutes = (app, { db, config }) => {
       },
     },
     async (request, reply) => {
-      const pdf = await pdfService.clientCare(request.body, currentUser(request).name, {
-        enrichWithAi: request.query.enrich_with_ai,
-        aiOnly: request.query.ai_only,
-        ai: { db, config, log: request.log },
-      });
+      const pdf = await renderedOr503(
+        reply,
+        pdfService.clientCare(request.body, currentUser(request).name, {
+          enrichWithAi: request.query.enrich_with_ai,
+          aiOnly: request.query.ai_only,
+          ai: { db, config, log: request.log },
+          pool: pdfPool,
+        }),
+      );
       return sendPdf(reply, pdf, 'inline');
     },
   );
@@ -78,11 +87,15 @@ export const pdfRoutes: ModuleRoutes = (app, { db, config }) => {
       },
     },
     async (request, reply) => {
-      const pdf = await pdfService.clientCare(request.body, currentUser(request).name, {
-        enrichWithAi: request.query.enrich_with_ai,
-        aiOnly: false,
-        ai: { db, config, log: request.log },
-      });
+      const pdf = await renderedOr503(
+        reply,
+        pdfService.clientCare(request.body, currentUser(request).name, {
+          enrichWithAi: request.query.enrich_with_ai,
+          aiOnly: false,
+          ai: { db, config, log: request.log },
+          pool: pdfPool,
+        }),
+      );
       return sendPdf(reply, pdf, 'attachment');
     },
   );

@@ -5,9 +5,8 @@ import {
   type ProposalPdfData,
 } from '@portal/domain';
 import { enrichClientCare, type AiContext } from '../../ai/index.ts';
-import { renderClientCarePdf } from './client-care-document.ts';
 import { contentDisposition, isoDateInSaoPaulo } from './format.ts';
-import { renderProposalPdf } from './proposal-document.ts';
+import { defaultPdfRenderPool, type PdfRenderPool } from './render-pool.ts';
 
 export interface RenderedPdf {
   bytes: Buffer;
@@ -22,6 +21,8 @@ export interface ClientCareOptions {
   aiOnly: boolean;
   /** The AI engine's context; without it the guide is printed as sent. */
   ai?: AiContext;
+  /** Where the document is drawn (worker threads off the event loop). */
+  pool?: PdfRenderPool;
 }
 
 export const pdfService = {
@@ -30,15 +31,19 @@ export const pdfService = {
     data: ProposalPdfData,
     author: string,
     issuedAt = new Date(),
+    pool: PdfRenderPool = defaultPdfRenderPool,
   ): Promise<RenderedPdf> {
-    const bytes = await renderProposalPdf({
-      clientName: data.client_name,
-      packageName: data.pkg.name,
-      figures: computeProposalFigures(data.pkg.annual_value, data.rows),
-      benefitCards: data.benefit_cards,
-      synergyItems: data.synergy_items,
-      author,
-      issuedAt,
+    const bytes = await pool.render({
+      kind: 'proposal',
+      input: {
+        clientName: data.client_name,
+        packageName: data.pkg.name,
+        figures: computeProposalFigures(data.pkg.annual_value, data.rows),
+        benefitCards: data.benefit_cards,
+        synergyItems: data.synergy_items,
+        author,
+        issuedAt,
+      },
     });
     return { bytes, kind: 'proposal', subject: data.pkg.name, issuedAt };
   },
@@ -57,7 +62,10 @@ export const pdfService = {
       options.ai && (options.enrichWithAi || options.aiOnly)
         ? (await enrichClientCare(options.ai, data, { aiOnly: options.aiOnly })).result
         : data;
-    const bytes = await renderClientCarePdf({ data: printed, author, issuedAt });
+    const bytes = await (options.pool ?? defaultPdfRenderPool).render({
+      kind: 'client-care',
+      input: { data: printed, author, issuedAt },
+    });
     return { bytes, kind: 'client-care', subject: data.client.full_name ?? '', issuedAt };
   },
 

@@ -24,18 +24,47 @@ export interface NewPhoto {
   base64: string;
 }
 
-export async function listPhotos(db: DbOrTx, serviceId: number): Promise<StoredPhoto[]> {
+export interface PhotoHeader {
+  id: number;
+  position: number;
+  mimeType: PhotoMimeType;
+  caption: string;
+  byteLength: number;
+}
+
+/** The service's photos without their bytes: what a streamed answer needs to start. */
+export async function listPhotoHeaders(db: DbOrTx, serviceId: number): Promise<PhotoHeader[]> {
   return db
     .select({
       id: servicePhotos.id,
       position: servicePhotos.position,
       mimeType: servicePhotos.mimeType,
       caption: servicePhotos.caption,
-      base64: imageBase64,
+      byteLength: sql<number>`octet_length(${servicePhotos.image})`.mapWith(Number),
     })
     .from(servicePhotos)
     .where(eq(servicePhotos.serviceId, serviceId))
     .orderBy(asc(servicePhotos.position));
+}
+
+/**
+ * `length` bytes of a photo from `offset` (0-based), as base64; undefined when the photo is gone.
+ * With `length` a multiple of 3, the pieces' base64 texts join into the whole image's.
+ */
+export async function readPhotoSliceBase64(
+  db: DbOrTx,
+  photoId: number,
+  offset: number,
+  length: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({
+      base64: sql<string>`replace(encode(substring(${servicePhotos.image} from ${offset + 1}::int for ${length}::int), 'base64'), chr(10), '')`,
+    })
+    .from(servicePhotos)
+    .where(eq(servicePhotos.id, photoId))
+    .limit(1);
+  return row?.base64;
 }
 
 /** One photo's bytes (as base64) when it is still the photo `photoId` at that position. */

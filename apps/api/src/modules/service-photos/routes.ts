@@ -4,12 +4,14 @@ import {
   servicePhotoImageQuerySchema,
   servicePhotosSchema,
   servicePhotosUpdateSchema,
+  type ServicePhotos,
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { PHOTO_BODY_LIMIT_BYTES } from '../../http/limits.ts';
 import { getOrCreateSecret } from '../../db/secrets.ts';
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { PhotoLinkSigner, servicePhotosService } from './service.ts';
+import { perUserRateLimit } from '../../http/rate-limits.ts';
 
 const invalidId = 'Identificador inválido.';
 const serviceIdParams = z.object({
@@ -36,27 +38,42 @@ export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/service-photos/:serviceId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', ...perUserRateLimit('photoRead') },
       schema: {
         tags,
         params: serviceIdParams,
-        response: { 200: servicePhotosSchema, ...errorResponses },
+        response: { 200: servicePhotosSchema, ...errorResponses, 429: errorBody },
       },
+      // Streamed (SPEC section 3 keeps this base64 answer for old clients; the app's screens load
+      // the signed image links): not compressed, since base64 of images barely shrinks and
+      // compressing tens of megabytes would hold the event loop.
+      compress: false,
     },
-    (request) => servicePhotosService.get(db, signer, request.params.serviceId),
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        // A stream skips the response serializer; its JSON is the 200 schema's, written by hand.
+        .send(
+          (await servicePhotosService.stream(
+            db,
+            signer,
+            request.params.serviceId,
+          )) as unknown as ServicePhotos,
+        ),
   );
 
   app.put(
     '/service-photos/:serviceId',
     {
-      config: { access: 'photo-editor' },
+      config: { access: 'photo-editor', ...perUserRateLimit('photoWrite') },
       // Up to 4 images of 10 MB each, in base64.
       bodyLimit: PHOTO_BODY_LIMIT_BYTES,
       schema: {
         tags,
         params: serviceIdParams,
         body: servicePhotosUpdateSchema,
-        response: { 200: servicePhotosSchema, 413: errorBody, ...errorResponses },
+        response: { 200: servicePhotosSchema, 413: errorBody, 429: errorBody, ...errorResponses },
       },
     },
     (request) => servicePhotosService.replace(db, signer, request.params.serviceId, request.body),

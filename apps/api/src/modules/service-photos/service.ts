@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   base64DecodedLength,
   detectImageMimeType,
@@ -91,23 +92,65 @@ function checkImage(text: string, index: number): { mimeType: PhotoMimeType; bas
   return { mimeType, base64: parsed.base64 };
 }
 
+/** Bytes read per query when streaming a photo set: 384 KiB, 512 KiB of base64 (a multiple of 3). */
+export const PHOTO_STREAM_SLICE_BYTES = 3 * 128 * 1024;
+
+/**
+ * One slice read at a time for the whole process, however many photo sets are being streamed:
+ * the embedded database runs one query at a time, so any other request waits behind at most one
+ * slice rather than behind a slice of every stream in flight.
+ */
+class SliceGate {
+  private busy = false;
+  private readonly waiting: Array<() => void> = [];
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.busy = true;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.busy = false;
+    }
+  }
+}
+const sliceGate = new SliceGate();
+
 /** The service photos module's public face: other modules call these, never the repository. */
 export const servicePhotosService = {
-  async get(db: AppDb, signer: PhotoLinkSigner, serviceId: number): Promise<ServicePhotos> {
+  /**
+   * The service's photos with their base64 (the `servicePhotosSchema` JSON), written piece by piece: each photo is read a slice at a time and sent
+   * as the client takes it, so a 56 MB answer holds neither the database (other queries run
+   * between slices) nor the event loop nor 56 MB of memory. 404 before the first byte; a set
+   * replaced while it is being sent ends the answer early (the client sees a broken download).
+   */
+  async stream(db: AppDb, signer: PhotoLinkSigner, serviceId: number): Promise<Readable> {
     if (!(await servicesService.exists(db, serviceId))) throw notFound(SERVICE_MESSAGES.notFound);
-    const photos = await repo.listPhotos(db, serviceId);
-    return {
-      service_id: serviceId,
-      photos: await Promise.all(
-        photos.map(async (photo) => ({
-          id: photo.id,
-          position: photo.position,
-          imageBase64: toImageDataUrl(photo.mimeType, photo.base64),
-          subtitle: photo.caption,
-          url: await signer.url({ serviceId, position: photo.position, photoId: photo.id }),
-        })),
-      ),
-    };
+    const photos = await repo.listPhotoHeaders(db, serviceId);
+    const urls = await Promise.all(
+      photos.map((photo) => signer.url({ serviceId, position: photo.position, photoId: photo.id })),
+    );
+    async function* json(): AsyncGenerator<string> {
+      yield `{"service_id":${serviceId},"photos":[`;
+      for (const [index, photo] of photos.entries()) {
+        yield (
+          `${index ? ',' : ''}{"id":${photo.id},"position":${photo.position},"imageBase64":` +
+          JSON.stringify(toImageDataUrl(photo.mimeType, '')).slice(0, -1)
+        );
+        for (let offset = 0; offset < photo.byteLength; offset += PHOTO_STREAM_SLICE_BYTES) {
+          const slice = await sliceGate.run(() =>
+            repo.readPhotoSliceBase64(db, photo.id, offset, PHOTO_STREAM_SLICE_BYTES),
+          );
+          if (slice === undefined) throw new Error('photo set replaced while being sent');
+          yield slice;
+        }
+        yield `","subtitle":${JSON.stringify(photo.caption)},"url":${JSON.stringify(urls[index])}}`;
+      }
+      yield ']}';
+    }
+    return Readable.from(json());
   },
 
   /** Replaces the whole set in one transaction; nothing changes when any photo is refused. */
