@@ -50,11 +50,18 @@ export interface RegisterPayload {
   profile: Profile;
 }
 
-export function register(payload: RegisterPayload): Promise<User> {
-  return api.post<User>('/api/v1/auth/register', payload, { skipAuthRedirect: true });
+/**
+ * The server answers 202 with the same neutral detail whether or not the email is taken (the
+ * owner learns which by email), so an answer says nothing about the account.
+ */
+export function register(payload: RegisterPayload): Promise<{ detail: string }> {
+  return api.post<{ detail: string }>('/api/v1/auth/register', payload, { skipAuthRedirect: true });
 }
 
-/** SPEC 8 (register): the server's detail overrides; 409 'Email já cadastrado.'; else default. */
+/**
+ * SPEC section 8 (register): the server's detail overrides; 409 'Email já cadastrado.' is kept
+ * for servers of the original API, which still answer it; else default.
+ */
 export function registerErrorMessage(err: unknown): string {
   return errorMessage(err, {
     byStatus: { 409: 'Email já cadastrado.' },
