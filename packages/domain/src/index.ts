@@ -20,3 +20,7 @@ export * from './aesthetic-lexicon.ts';
 export * from './goal-text.ts';
 export * from './recommendation-optimizer.ts';
 export * from './ai-payloads.ts';
+export * from './cpf.ts';
+export * from './clients.ts';
+export * from './proposals.ts';
+export * from './client-export.ts';
