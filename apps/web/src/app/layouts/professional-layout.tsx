@@ -2,7 +2,9 @@ import { AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isAdminProfile } from '../../lib/profiles';
 import {
+  IconFileInvoice,
   IconHome,
+  IconUsers,
   IconLogout,
   IconSchool,
   IconShieldLock,
@@ -29,6 +31,8 @@ interface TopLink {
 /** SPEC "Professional layout": the top navigation. */
 export const PROFESSIONAL_LINKS: readonly TopLink[] = [
   { to: '/home', label: 'Início', icon: IconHome },
+  { to: '/clientes', label: 'Clientes', icon: IconUsers },
+  { to: '/propostas', label: 'Propostas', icon: IconFileInvoice },
   { to: '/professional/editservices', label: 'Procedimentos', icon: IconSparkles },
   { to: '/professional/trainings', label: 'Treinamentos', icon: IconSchool },
 ];

@@ -1,9 +1,7 @@
 import { Alert, Button, Grid, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
-  RECEIPT_STORAGE_KEY,
   SERVICE_BLOCKS,
   blockLimitsFor,
-  buildReceiptState,
   canGenerate,
   clickProcedure,
   computePackageTotals,
@@ -19,13 +17,13 @@ import {
   type Package,
   type ProcedureSelection,
   type ReceiptClientPreferences,
-  type ReceiptState,
   type Service,
 } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ProcedureDetailDialogSlot } from '../../components/procedure-detail-dialog-slot';
+import { SaveProposalDialog, useProposalRevision } from '../../components/save-proposal-dialog';
 import { usePageTitle } from '../../components/use-page-title';
 import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useActiveServicesQuery } from './api';
@@ -36,15 +34,6 @@ import { PackageSummaryBar, PackageSummaryPanel } from './package-summary';
 import { ProcedureBlock } from './procedure-block';
 
 const NO_SERVICES: Service[] = [];
-
-/** Keeps the receipt across a reload of /recibo; a full or blocked storage only loses that. */
-function saveReceiptState(state: ReceiptState): void {
-  try {
-    window.sessionStorage.setItem(RECEIPT_STORAGE_KEY, JSON.stringify(state));
-  } catch {
-    // The receipt still opens from the router state.
-  }
-}
 
 /** SPEC 'Package builder' at /montar-pacote: pick a package, choose sessions per block, generate. */
 export default function BuilderPage() {
@@ -61,6 +50,15 @@ export default function BuilderPage() {
   const [search, setSearch] = useState('');
   const [assistantOpened, setAssistantOpened] = useState(false);
   const [detail, setDetail] = useState<Service | null>(null);
+  const [saveOpened, setSaveOpened] = useState(false);
+  // 'Nova versão' of a proposal opens the builder with its package and selection.
+  const revising = useProposalRevision(
+    useCallback((revisedPkg: Package, revisedSelection: ProcedureSelection) => {
+      setPkg(revisedPkg);
+      setSelection(revisedSelection);
+      setStep('services');
+    }, []),
+  );
 
   const limits = useMemo(() => blockLimitsFor(pkg), [pkg]);
   const allowedServices = useMemo(
@@ -101,11 +99,10 @@ export default function BuilderPage() {
     setAssistantOpened(false);
   };
 
+  // 'Gerar Pacote' saves a proposal (issue 13); its page replaces the session-only receipt.
   const generate = () => {
     if (!pkg || !generateEnabled) return;
-    const state = buildReceiptState(pkg, selection, catalogue, clientPreferences);
-    saveReceiptState(state);
-    void navigate('/recibo', { state });
+    setSaveOpened(true);
   };
 
   const summaryProps = {
@@ -199,6 +196,15 @@ export default function BuilderPage() {
         preload={step === 'services'}
         procedure={detail}
         onClose={() => setDetail(null)}
+      />
+      <SaveProposalDialog
+        opened={saveOpened}
+        onClose={() => setSaveOpened(false)}
+        pkg={pkg}
+        selection={selection}
+        revising={revising}
+        clientName={clientPreferences.client_name}
+        onSaved={(proposal) => void navigate(`/propostas/${proposal.id}`)}
       />
       <AssistantDialogSlot
         opened={assistantOpened}
