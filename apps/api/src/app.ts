@@ -36,6 +36,8 @@ import { pdfRoutes } from './modules/pdf/routes.ts';
 import { recommendationsRoutes } from './modules/recommendations/routes.ts';
 import { aiChatRoutes } from './modules/ai-chat/routes.ts';
 import { aiConfigsRoutes } from './modules/ai-configs/routes.ts';
+import { clientsRoutes } from './modules/clients/routes.ts';
+import { proposalsRoutes } from './modules/proposals/routes.ts';
 
 /** Every resource module, in the order its routes register under /api/v1. */
 const MODULES: ModuleRoutes[] = [
@@ -52,6 +54,8 @@ const MODULES: ModuleRoutes[] = [
   recommendationsRoutes,
   aiChatRoutes,
   aiConfigsRoutes,
+  clientsRoutes,
+  proposalsRoutes,
 ];
 
 /** One registered route as the security suites see it: they walk every route of the app. */

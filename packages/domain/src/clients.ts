@@ -91,6 +91,7 @@ export const CLIENT_MESSAGES = {
   channelInvalid: 'Canal deve ser presencial, whatsapp, email ou telefone.',
   grantedInvalid: 'Informe se o consentimento foi concedido (true ou false).',
   textVersionInvalid: 'Versão do texto de consentimento desconhecida.',
+  consentsInvalid: 'Envie os consentimentos como uma lista.',
   anonymized: 'Cliente anonimizado: os dados pessoais foram removidos.',
   alreadyAnonymized: 'Este cliente já foi anonimizado.',
   notFound: 'Cliente não encontrado.',
@@ -177,8 +178,41 @@ const unit = z
   .nullish()
   .transform((value) => value ?? undefined);
 
-/** POST /clients/. `unit` defaults to the signed-in user's unit. */
+/** POST /clients/{id}/consents. The text is the server's, named by its version. */
+export const consentCreateSchema = z
+  .object({
+    purpose: z.enum(CONSENT_PURPOSES, { error: CLIENT_MESSAGES.purposeInvalid }),
+    granted: z.boolean({ error: CLIENT_MESSAGES.grantedInvalid }),
+    text_version: z
+      .string({ error: CLIENT_MESSAGES.textVersionInvalid })
+      .trim()
+      .max(40, CLIENT_MESSAGES.textVersionInvalid)
+      .default(CURRENT_CONSENT_TEXT_VERSION),
+    channel: z.enum(CONSENT_CHANNELS, { error: CLIENT_MESSAGES.channelInvalid }),
+  })
+  .superRefine((data, ctx) => {
+    if (!CONSENT_TEXTS[data.purpose][data.text_version]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['text_version'],
+        message: CLIENT_MESSAGES.textVersionInvalid,
+      });
+    }
+  });
+export type ConsentCreate = z.input<typeof consentCreateSchema>;
+export type ConsentCreateData = z.output<typeof consentCreateSchema>;
+
+/**
+ * POST /clients/. `unit` defaults to the signed-in user's unit. `consents` (optional) are
+ * recorded in the ledger first, in the same transaction, so one request can create a client
+ * with the health-data consent and the allergies it allows.
+ */
 export const clientCreateSchema = z.object({
+  consents: z
+    .array(consentCreateSchema, { error: CLIENT_MESSAGES.consentsInvalid })
+    .max(CONSENT_PURPOSES.length * 2, CLIENT_MESSAGES.consentsInvalid)
+    .optional()
+    .transform((list) => list ?? []),
   full_name: fullName,
   preferred_name: optionalText(CLIENT_NAME_MAX_LENGTH, CLIENT_MESSAGES.nameTooLong),
   salutation: optionalText(60, CLIENT_MESSAGES.textTooLong),
@@ -279,29 +313,7 @@ export const clientListQuerySchema = z.object({
     .optional(),
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
-
-/** POST /clients/{id}/consents. The text is the server's, named by its version. */
-export const consentCreateSchema = z
-  .object({
-    purpose: z.enum(CONSENT_PURPOSES, { error: CLIENT_MESSAGES.purposeInvalid }),
-    granted: z.boolean({ error: CLIENT_MESSAGES.grantedInvalid }),
-    text_version: z
-      .string({ error: CLIENT_MESSAGES.textVersionInvalid })
-      .trim()
-      .max(40, CLIENT_MESSAGES.textVersionInvalid)
-      .default(CURRENT_CONSENT_TEXT_VERSION),
-    channel: z.enum(CONSENT_CHANNELS, { error: CLIENT_MESSAGES.channelInvalid }),
-  })
-  .superRefine((data, ctx) => {
-    if (!CONSENT_TEXTS[data.purpose][data.text_version]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['text_version'],
-        message: CLIENT_MESSAGES.textVersionInvalid,
-      });
-    }
-  });
-export type ConsentCreate = z.input<typeof consentCreateSchema>;
+export type ClientListQueryData = z.output<typeof clientListQuerySchema>;
 
 /** One ledger entry; entries are never changed, a revocation is a new one. */
 export const consentEntrySchema = z.object({

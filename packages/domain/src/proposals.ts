@@ -309,6 +309,7 @@ export const proposalListQuerySchema = z.object({
     .optional(),
 });
 export type ProposalListQuery = z.input<typeof proposalListQuerySchema>;
+export type ProposalListQueryData = z.output<typeof proposalListQuerySchema>;
 
 /** POST /proposals/{id}/send. */
 export const proposalSendResponseSchema = z.object({

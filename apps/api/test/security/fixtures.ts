@@ -30,6 +30,7 @@ export type Identity = (typeof IDENTITIES)[number];
 export const PROFILES_ALLOWED: Record<Exclude<Access, 'public'>, readonly Identity[]> = {
   user: ['admin', 'manager', 'professional'],
   'photo-editor': ['admin', 'manager'],
+  manager: ['admin', 'manager'],
   admin: ['admin'],
 };
 
