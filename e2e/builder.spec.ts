@@ -49,9 +49,22 @@ async function footer(page: Page, label: string): Promise<string> {
   return text.replace(label, '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * 'Gerar Pacote' saves the selection as a proposal (issue 13) for a new client named in the
+ * dialog, and opens the proposal's own page.
+ */
+async function saveForNewClient(page: Page, generate: Locator) {
+  await generate.click();
+  const dialog = page.getByRole('dialog', { name: 'Gerar proposta' });
+  await dialog.getByText('Novo cliente').click();
+  await dialog.getByRole('textbox', { name: 'Nome completo' }).fill('Cliente do Recibo');
+  await dialog.getByRole('button', { name: 'Salvar cliente e proposta' }).click();
+  await expect(page).toHaveURL(/\/propostas\/\d+$/);
+}
+
 async function expectReceipt(page: Page) {
   await expect(page.getByRole('heading', { name: 'Resumo do Pacote' })).toBeVisible();
-  await expect(page.getByText('Pacote Rejuvenescimento 4')).toBeVisible();
+  await expect(page.getByText(/Pacote Rejuvenescimento 4/).first()).toBeVisible();
   expect(await rowCells(page, 'Microagulhamento')).toEqual([
     'Microagulhamento',
     '2',
@@ -81,13 +94,11 @@ async function expectReceipt(page: Page) {
   expect(await footer(page, 'Valor do Pacote')).toBe('R$ 14.400,00');
   expect(await footer(page, 'Desconto Gerado')).toBe('R$ 280,00 (1,9%)');
   expect(await footer(page, 'Valor Mensal (12x)')).toBe('R$ 1.200,00');
-  // Margin 36,8% is below Harmonização Facial's 45% minimum.
-  await expect(
-    page.getByText('Margem abaixo do mínimo exigido pelos procedimentos selecionados.'),
-  ).toBeVisible();
 }
 
-test('a professional builds a package, gets the receipt and both PDFs', async ({ page }) => {
+test('a professional builds a package, saves it as a proposal and gets both PDFs', async ({
+  page,
+}) => {
   await signInAsNewUser(page, 'professional');
   await openBuilderFromHome(page);
   await expect(page.getByRole('button', { name: 'Personalizar' })).toBeDisabled();
@@ -133,17 +144,9 @@ test('a professional builds a package, gets the receipt and both PDFs', async ({
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
 
-  await panel.getByRole('button', { name: 'Gerar Pacote' }).click();
-  await expect(page).toHaveURL(/\/recibo$/);
+  await saveForNewClient(page, panel.getByRole('button', { name: 'Gerar Pacote' }));
   await expectReceipt(page);
   expect(await seriousAxeViolations(page)).toEqual([]);
-
-  // Synergies of the selection (stored relations or the generic fallback).
-  await page.getByRole('button', { name: 'Sinergias' }).click();
-  const synergies = page.getByRole('dialog', { name: 'Sinergias' });
-  await expect(synergies.getByRole('heading').first()).toBeVisible();
-  await synergies.getByRole('button', { name: 'Fechar' }).click();
-  await expect(synergies).toBeHidden();
 
   // Proposal PDF: preview, then download with the suggested file name.
   await page.getByRole('button', { name: 'Visualizar PDF' }).click();
@@ -158,18 +161,18 @@ test('a professional builds a package, gets the receipt and both PDFs', async ({
   await proposal.getByRole('button', { name: 'Fechar' }).last().click();
   await expect(proposal).toBeHidden();
 
-  // Client-care PDF for the unnamed client.
+  // Client-care PDF, named after the proposal's client.
   await page.getByRole('button', { name: 'PDF Client' }).click();
   const clientCare = page.getByRole('dialog', { name: 'Client Care (PDF)' });
   await expect(clientCare.locator('iframe[title="Pré-visualização do PDF"]')).toBeVisible();
   const clientDownload = page.waitForEvent('download');
   await clientCare.getByRole('button', { name: 'Baixar' }).click();
   expect((await clientDownload).suggestedFilename()).toMatch(
-    /^cuidados-cliente-\d{4}-\d{2}-\d{2}\.pdf$/,
+    /^cuidados-cliente-do-recibo-\d{4}-\d{2}-\d{2}\.pdf$/,
   );
   await clientCare.getByRole('button', { name: 'Fechar' }).last().click();
 
-  // A reload keeps the receipt (sessionStorage).
+  // The proposal is stored: a reload shows it again.
   await page.reload();
   await expectReceipt(page);
 
@@ -177,8 +180,8 @@ test('a professional builds a package, gets the receipt and both PDFs', async ({
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
-  await page.getByRole('button', { name: 'Voltar' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('link', { name: 'Voltar para propostas' }).click();
+  await expect(page).toHaveURL(/\/propostas$/);
 });
 
 test.describe('on a phone', () => {
@@ -207,8 +210,7 @@ test.describe('on a phone', () => {
     await expect(bar.getByText('Margem 67,5%')).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    await bar.getByRole('button', { name: 'Gerar Pacote' }).click();
-    await expect(page).toHaveURL(/\/recibo$/);
+    await saveForNewClient(page, bar.getByRole('button', { name: 'Gerar Pacote' }));
     // Sessions and unit value sit under the name, so every figure fits the phone's width.
     expect(await rowCells(page, 'Limpeza de Pele Profunda')).toEqual([
       'Limpeza de Pele Profunda 2 × R$ 180,00',

@@ -198,7 +198,7 @@ function SaveProposalBody({
       />
       {mode === 'existing' ? (
         <>
-          <ClientPicker value={client} onChange={setClient} />
+          <ClientPicker value={client} onChange={setClient} autoFocus />
           {errorText ? (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
               {errorText}
@@ -235,9 +235,12 @@ function SaveProposalBody({
 export function ClientPicker({
   value,
   onChange,
+  autoFocus = false,
 }: {
   value: ClientSummary | null;
   onChange: (client: ClientSummary | null) => void;
+  /** Takes the focus when its dialog opens. */
+  autoFocus?: boolean;
 }) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState(value?.full_name ?? '');
@@ -258,6 +261,7 @@ export function ClientPicker({
       <Combobox.Target>
         <InputBase
           label="Cliente"
+          data-autofocus={autoFocus || undefined}
           placeholder="Buscar por nome, telefone ou CPF"
           value={search}
           rightSection={

@@ -25,6 +25,7 @@ import {
   formatDateTimeBR,
   formatPercent,
   formatReais,
+  pdfFileName,
   type DeclineReasonCode,
   type Proposal,
   type ProposalSendResponse,
@@ -107,6 +108,16 @@ function BackLink() {
   );
 }
 
+/** Today as AAAA-MM-DD in Brazil's clock, the date the PDF file names carry. */
+function todayIsoInSaoPaulo(): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
 const OPEN_STATUSES = new Set(['draft', 'sent', 'viewed']);
 
 function ProposalView({ proposal }: { proposal: Proposal }) {
@@ -121,7 +132,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
   const canRevise = proposal.status !== 'superseded' && proposal.status !== 'accepted';
   const { totals } = proposal;
   const columnCount = compact ? 2 : 4;
-  const slug = proposal.number;
+  const today = todayIsoInSaoPaulo();
 
   const doSend = () =>
     send.mutate(undefined, {
@@ -188,7 +199,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
             </Badge>
           </Group>
           <Text c="dimmed">
-            <Anchor component={Link} to={`/clientes/${proposal.client.id}`}>
+            <Anchor component={Link} to={`/clientes/${proposal.client.id}`} underline="always">
               {proposal.client.full_name}
             </Anchor>{' '}
             · {proposal.package.name}
@@ -206,19 +217,22 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
       {proposal.superseded_by_id ? (
         <Alert color="gray">
           Esta versão foi substituída.{' '}
-          <Anchor component={Link} to={`/propostas/${proposal.superseded_by_id}`}>
+          <Anchor
+            component={Link}
+            to={`/propostas/${proposal.superseded_by_id}`}
+            underline="always"
+          >
             Abrir a versão mais recente
           </Anchor>
         </Alert>
       ) : null}
 
       {proposal.warnings.length > 0 ? (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle aria-hidden />}
-          title="Contraindicações do cliente"
-        >
+        <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} role="alert">
           <Stack gap={4}>
+            <Text size="sm" fw={700}>
+              Contraindicações do cliente
+            </Text>
             {proposal.warnings.map((warning) => (
               <Text key={warning.service_id} size="sm">
                 {warning.message}
@@ -249,7 +263,10 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
       ) : null}
 
       {proposal.decline ? (
-        <Alert color="red" variant="light" title="Proposta recusada">
+        <Alert color="red" variant="light">
+          <Text size="sm" fw={700} component="span">
+            Proposta recusada:{' '}
+          </Text>
           {formatDateTimeBR(proposal.decline.declined_at)} ·{' '}
           {proposal.decline.by === 'client' ? 'pelo cliente' : 'registrada pela equipe'}
           {proposal.decline.reason_code
@@ -388,7 +405,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           onClick={() =>
             setPdf({
               title: 'Proposta (PDF)',
-              fileName: `proposta-${slug}.pdf`,
+              fileName: pdfFileName('proposal', proposal.package.name, today),
               load: () => fetchProposalPdf(proposal.id, 'proposal'),
             })
           }
@@ -401,7 +418,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           onClick={() =>
             setPdf({
               title: 'Client Care (PDF)',
-              fileName: `cuidados-cliente-${slug}.pdf`,
+              fileName: pdfFileName('client-care', proposal.client.full_name, today),
               load: () => fetchProposalPdf(proposal.id, 'client-care'),
             })
           }
