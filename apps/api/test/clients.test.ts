@@ -95,7 +95,10 @@ describe('clients API', () => {
   });
 
   it('refuses sensitive fields without a granted health-data consent, in pt-BR', async () => {
-    const res = await create(professional.token, { full_name: 'Sem Consentimento', allergies: ['látex'] });
+    const res = await create(professional.token, {
+      full_name: 'Sem Consentimento',
+      allergies: ['látex'],
+    });
     expect(res.statusCode).toBe(422);
     expect(detail(res)).toEqual([
       {
@@ -160,7 +163,11 @@ describe('clients API', () => {
     });
     expect(revoke.statusCode).toBe(201);
     const body = revoke.json() as { consent: ConsentEntry; client: Client };
-    expect(body.consent).toMatchObject({ purpose: 'health_data', granted: false, channel: 'whatsapp' });
+    expect(body.consent).toMatchObject({
+      purpose: 'health_data',
+      granted: false,
+      channel: 'whatsapp',
+    });
     expect(body.client).toMatchObject({
       allergies: [],
       health_flags: [],
@@ -173,7 +180,9 @@ describe('clients API', () => {
     expect(ledger.map((entry) => entry.granted)).toEqual([false, true]);
     // The ledger is append-only in the database too.
     await expect(
-      t.database.query('UPDATE client_consents SET granted = true WHERE client_id = $1', [client.id]),
+      t.database.query('UPDATE client_consents SET granted = true WHERE client_id = $1', [
+        client.id,
+      ]),
     ).rejects.toThrow();
 
     const unknownVersion = await t.request('POST', `/api/v1/clients/${client.id}/consents`, {
@@ -193,7 +202,9 @@ describe('clients API', () => {
     });
     const search = async (q: string, token = professional.token) =>
       (
-        (await t.request('GET', '/api/v1/clients/', { token, query: { q } })).json() as ClientSummary[]
+        (
+          await t.request('GET', '/api/v1/clients/', { token, query: { q } })
+        ).json() as ClientSummary[]
       ).map((c) => c.id);
     expect(await search('iris goncalves')).toEqual([found.id]);
     expect(await search('GONÇALVES')).toEqual([found.id]);
@@ -254,7 +265,9 @@ describe('clients API', () => {
       body: { unit: 'MORUMBI' },
     });
     expect(moved.statusCode).toBe(403);
-    expect((await createOk(admin.token, { full_name: 'Admin Cria', unit: 'ABC' })).unit).toBe('ABC');
+    expect((await createOk(admin.token, { full_name: 'Admin Cria', unit: 'ABC' })).unit).toBe(
+      'ABC',
+    );
     expect(
       (await t.request('GET', '/api/v1/clients/999999', { token: admin.token })).statusCode,
     ).toBe(404);
@@ -314,7 +327,9 @@ describe('clients API', () => {
       health_flags: ['diabetes'],
       contraindications: ['anticoagulante'],
     });
-    const res = await t.request('GET', `/api/v1/clients/${client.id}/export`, { token: admin.token });
+    const res = await t.request('GET', `/api/v1/clients/${client.id}/export`, {
+      token: admin.token,
+    });
     expect(res.statusCode).toBe(200);
     const data = res.json() as ClientExport;
     const { updated_at: _u, ...stable } = client;
@@ -333,7 +348,13 @@ describe('clients API', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const { text } = await pdfText(pdf.rawPayload);
-    for (const expected of ['Eva Exporta', 'eva@exemplo.com.br', 'látex', 'diabetes', 'anticoagulante']) {
+    for (const expected of [
+      'Eva Exporta',
+      'eva@exemplo.com.br',
+      'látex',
+      'diabetes',
+      'anticoagulante',
+    ]) {
       expect(text).toContain(expected);
     }
     const log = (
@@ -392,7 +413,10 @@ describe('clients API', () => {
     const again = await t.request('POST', `/api/v1/clients/${client.id}/anonymize`, {
       token: admin.token,
     });
-    expect(again.json()).toMatchObject({ full_name: anonymized.full_name, anonymized_at: anonymized.anonymized_at });
+    expect(again.json()).toMatchObject({
+      full_name: anonymized.full_name,
+      anonymized_at: anonymized.anonymized_at,
+    });
     const edit = await t.request('PATCH', `/api/v1/clients/${client.id}`, {
       token: admin.token,
       body: { full_name: 'Nina de Novo' },

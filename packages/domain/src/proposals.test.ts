@@ -123,6 +123,10 @@ describe('contraindication warnings', () => {
     expect(traitMatches('ácido hialurônico', 'alergia a acido hialuronico')).toBe(true);
     expect(traitMatches('agulha', 'medo de agulhas')).toBe(true);
     expect(traitMatches('laser', 'lactose')).toBe(false);
+    expect(traitMatches('ácidos', 'ácido hialurônico')).toBe(false);
+    expect(traitMatches('ácido hialurônico tópico', 'Ácido Hialurônico')).toBe(true);
+    expect(traitMatches('níquel', 'látex e níquel')).toBe(true);
+    expect(traitMatches('laser', 'não pode usar laser')).toBe(true);
   });
 
   it('warns once per conflicting procedure', () => {

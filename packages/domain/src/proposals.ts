@@ -547,6 +547,53 @@ function foldedWords(text: string): string[] {
     .map((word) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word));
 }
 
+/** Words that frame what a client reports ('alergia a', 'medo de', 'não pode usar'). */
+const FRAMING_WORDS = new Set([
+  'a',
+  'ao',
+  'o',
+  'de',
+  'do',
+  'da',
+  'em',
+  'no',
+  'na',
+  'com',
+  'por',
+  'para',
+  'que',
+  'alergia',
+  'alergica',
+  'alergico',
+  'medo',
+  'aversao',
+  'intolerancia',
+  'sensibilidade',
+  'reacao',
+  'contraindicacao',
+  'contraindicado',
+  'uso',
+  'usar',
+  'nao',
+  'pode',
+  'toma',
+  'tomar',
+  'evitar',
+  'sem',
+  'historico',
+  'grave',
+  'leve',
+  'forte',
+]);
+
+/** A reported entry as the things it names: split on lists ('látex e níquel'), framing dropped. */
+function reportedTerms(reported: string): string[][] {
+  return normalizeForComparison(reported)
+    .split(/[,;/+]|\s+e\s+|\s+ou\s+/)
+    .map((part) => foldedWords(part).filter((word) => !FRAMING_WORDS.has(word)))
+    .filter((words) => words.length > 0);
+}
+
 function containsRun(haystack: readonly string[], needle: readonly string[]): boolean {
   if (needle.length === 0 || needle.length > haystack.length) return false;
   for (let start = 0; start + needle.length <= haystack.length; start += 1) {
@@ -556,14 +603,14 @@ function containsRun(haystack: readonly string[], needle: readonly string[]): bo
 }
 
 /**
- * True when a procedure trait and something the client reported name the same thing, accents
- * and case folded: 'Látex' meets 'latex', 'alergia a ácido hialurônico' meets 'ácido
- * hialurônico', 'agulhas' meets 'agulha'.
+ * True when a procedure trait and something the client reported name the same thing, accents,
+ * case and plural folded: 'Látex' meets 'alergia a latex', 'ácido hialurônico tópico' meets
+ * 'ácido hialurônico', 'agulha' meets 'medo de agulhas'. A trait narrower than what was reported
+ * does not ('ácidos' does not meet 'ácido hialurônico').
  */
 export function traitMatches(trait: string, reported: string): boolean {
   const traitWords = foldedWords(trait);
-  const reportedWords = foldedWords(reported);
-  return containsRun(reportedWords, traitWords) || containsRun(traitWords, reportedWords);
+  return reportedTerms(reported).some((terms) => containsRun(traitWords, terms));
 }
 
 /**
