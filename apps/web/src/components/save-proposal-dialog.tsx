@@ -274,8 +274,9 @@ export function ClientPicker({
             combobox.openDropdown();
             combobox.updateSelectedOptionIndex();
           }}
+          // Not on focus: the dialog focuses this field while it is still animating in, and a list
+          // opened then is placed against the field's half-scaled box (off the phone's screen).
           onClick={() => combobox.openDropdown()}
-          onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
         />
       </Combobox.Target>

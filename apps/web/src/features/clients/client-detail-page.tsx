@@ -151,7 +151,7 @@ function ClientDetail({ client }: { client: Client }) {
         </Text>
       ),
       labels: { confirm: 'Anonimizar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
+      confirmProps: { color: 'red.9' },
       closeButtonProps: { 'aria-label': 'Fechar' },
       onConfirm: () =>
         anonymize.mutate(undefined, {
@@ -303,7 +303,7 @@ function ConsentsSection({ client, disabled }: { client: Client; disabled: boole
         </Text>
       ),
       labels: { confirm: 'Revogar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
+      confirmProps: { color: 'red.9' },
       closeButtonProps: { 'aria-label': 'Fechar' },
       onConfirm: () => change(purpose, false),
     });
@@ -333,7 +333,7 @@ function ConsentsSection({ client, disabled }: { client: Client; disabled: boole
                 <div style={{ flex: '1 1 16rem' }}>
                   <Group gap="xs">
                     <Text fw={600}>{CONSENT_PURPOSE_LABELS[purpose]}</Text>
-                    <Badge variant="light" color={granted ? 'teal' : 'gray'}>
+                    <Badge variant="dot" color={granted ? 'teal' : 'gray'}>
                       {granted ? 'Concedido' : 'Não concedido'}
                     </Badge>
                   </Group>
@@ -429,7 +429,7 @@ function ProposalsTimeline({ clientId }: { clientId: number }) {
                   <Anchor component={Link} to={`/propostas/${proposal.id}`} fw={600}>
                     {proposal.number} v{proposal.version}
                   </Anchor>
-                  <Badge variant="light" color={PROPOSAL_STATUS_COLORS[proposal.status]}>
+                  <Badge variant="dot" color={PROPOSAL_STATUS_COLORS[proposal.status]}>
                     {PROPOSAL_STATUS_LABELS[proposal.status]}
                   </Badge>
                 </Group>

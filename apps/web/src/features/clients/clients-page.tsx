@@ -149,11 +149,11 @@ function ClientLink({ client }: { client: ClientSummary }) {
 
 function ConsentBadge({ client }: { client: ClientSummary }) {
   return client.consents.health_data ? (
-    <Badge variant="light" color="teal">
+    <Badge variant="dot" color="teal" style={{ flexShrink: 0 }}>
       Consentido
     </Badge>
   ) : (
-    <Badge variant="light" color="gray">
+    <Badge variant="dot" color="gray" style={{ flexShrink: 0 }}>
       Sem consentimento
     </Badge>
   );

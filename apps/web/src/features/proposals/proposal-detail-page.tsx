@@ -144,6 +144,20 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
         }),
     });
 
+  // Each send makes a new link: the one the client already has stops opening.
+  const confirmResend = () =>
+    openConfirmModal({
+      title: 'Reenviar link',
+      children: (
+        <Text size="sm">
+          Um novo link será criado e o link enviado antes deixará de abrir a proposta.
+        </Text>
+      ),
+      labels: { confirm: 'Criar novo link', cancel: 'Cancelar' },
+      closeButtonProps: { 'aria-label': 'Fechar' },
+      onConfirm: doSend,
+    });
+
   const confirmRevoke = () =>
     openConfirmModal({
       title: 'Revogar link',
@@ -154,7 +168,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
         </Text>
       ),
       labels: { confirm: 'Revogar link', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
+      confirmProps: { color: 'red.9' },
       closeButtonProps: { 'aria-label': 'Fechar' },
       onConfirm: () =>
         revoke.mutate(undefined, {
@@ -194,7 +208,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
             <Badge variant="outline" color="gray">
               Versão {proposal.version}
             </Badge>
-            <Badge variant="light" color={PROPOSAL_STATUS_COLORS[proposal.status]} size="lg">
+            <Badge variant="dot" color={PROPOSAL_STATUS_COLORS[proposal.status]} size="lg">
               {PROPOSAL_STATUS_LABELS[proposal.status]}
             </Badge>
           </Group>
@@ -394,9 +408,9 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           <Button
             leftSection={<IconSend size={16} aria-hidden />}
             loading={send.isPending}
-            onClick={doSend}
+            onClick={proposal.status === 'draft' ? doSend : confirmResend}
           >
-            Enviar
+            {proposal.status === 'draft' ? 'Enviar' : 'Reenviar link'}
           </Button>
         ) : null}
         <Button
@@ -542,7 +556,7 @@ function DeclineDialog({
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button color="red" loading={decline.isPending} onClick={submit}>
+          <Button color="red.9" loading={decline.isPending} onClick={submit}>
             Registrar recusa
           </Button>
         </Group>

@@ -204,7 +204,8 @@ function ProposalList({ proposals }: { proposals: ProposalSummary[] }) {
 
 function StatusBadge({ status }: { status: ProposalStatus }) {
   return (
-    <Badge variant="light" color={PROPOSAL_STATUS_COLORS[status]}>
+    // Never shrunk to 'ENVI…' beside a long client name on a phone.
+    <Badge variant="dot" color={PROPOSAL_STATUS_COLORS[status]} style={{ flexShrink: 0 }}>
       {PROPOSAL_STATUS_LABELS[status]}
     </Badge>
   );
