@@ -6,7 +6,8 @@
  * BENCH_PDF_DOCUMENTS (30), BENCH_COLD_RUNS (3), BENCH_WEB_DIST (use an existing web build
  * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken),
  * BENCH_LIGHTHOUSE_ONLY (regular expression on "preset page", e.g. 'mobile builder'),
- * BENCH_ONLY (comma list of api,pdf,optimizer,cold,web),
+ * BENCH_ONLY (comma list of api,pdf,optimizer,cold,web,proposals), BENCH_PROPOSALS (100000),
+ * BENCH_PROPOSAL_SAMPLES (200),
  * DATABASE_URL (adds the API reads on PostgreSQL), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import fs from 'node:fs';
@@ -17,10 +18,11 @@ import { BENCH_CONNECTIONS, BENCH_DURATION_S, machineDescription, REPO_ROOT } fr
 import { sectionMarkdown, type BenchSection } from './lib/report.ts';
 import { benchOptimizer } from './optimizer-runner.ts';
 import { benchPdf } from './pdf.bench.ts';
+import { benchProposals } from './proposals.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 const RESULTS = path.join(REPO_ROOT, 'bench/RESULTS.md');
-const ALL = ['api', 'pdf', 'optimizer', 'cold', 'web'] as const;
+const ALL = ['api', 'pdf', 'optimizer', 'cold', 'web', 'proposals'] as const;
 type BenchName = (typeof ALL)[number];
 
 function selected(): Set<BenchName> {
@@ -51,6 +53,8 @@ async function main(): Promise<void> {
   const sections: BenchSection[] = [];
 
   if (wanted.has('api')) sections.push(...(await attempt('API reads', benchApiReads)));
+  if (wanted.has('proposals'))
+    sections.push(...(await attempt('Proposals: save and list', benchProposals)));
   if (wanted.has('pdf'))
     sections.push(...(await attempt('Proposal PDF generation', async () => [await benchPdf()])));
   if (wanted.has('optimizer')) {
