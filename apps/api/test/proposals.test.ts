@@ -620,6 +620,23 @@ describe('proposals API', () => {
     ).toBe(422);
   });
 
+  it('answers the total of the last page from its rows, and 100 rows without a limit', async () => {
+    await createOk();
+    const all = await t.request('GET', '/api/v1/proposals/', {
+      token: professional.token,
+      query: { limit: '100' },
+    });
+    const total = Number(all.headers['x-total-count']);
+    expect(total).toBeGreaterThan(3);
+    const last = await t.request('GET', '/api/v1/proposals/', {
+      token: professional.token,
+      query: { limit: '100', offset: '2' },
+    });
+    expect((last.json() as unknown[]).length).toBe(Math.min(100, total - 2));
+    expect(Number(last.headers['x-total-count'])).toBe(total);
+    expect(last.headers['x-total-count-capped']).toBeUndefined();
+  });
+
   it('prints the client-care PDF from the client record (logged) and the proposal PDF with the client’s name', async () => {
     const proposal = await createOk();
     const care = await t.request('GET', `/api/v1/proposals/${proposal.id}/client-care-pdf`, {

@@ -281,7 +281,8 @@ const isoDate = z
  * GET /proposals/?status=&client_id=&from=&to=&follow_up=1&limit=&offset= (total in
  * X-Total-Count). Without `status`, superseded versions are left out. `from`/`to` bound the
  * creation date (inclusive, São Paulo calendar days); `follow_up=1` keeps proposals sent more than
- * PROPOSAL_FOLLOW_UP_AFTER_DAYS days ago that are still unanswered and valid.
+ * PROPOSAL_FOLLOW_UP_AFTER_DAYS days ago that are still unanswered and valid. Without `limit`,
+ * the first PROPOSAL_LIST_LIMIT_MAX rows (the total is always in X-Total-Count).
  */
 export const proposalListQuerySchema = z.object({
   status: z.enum(PROPOSAL_STATUSES, { error: PROPOSAL_MESSAGES.statusInvalid }).optional(),

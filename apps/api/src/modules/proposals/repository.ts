@@ -61,11 +61,20 @@ function conditions(filter: ProposalListFilter): SQL | undefined {
   return where.length > 0 ? and(...where) : undefined;
 }
 
-/** Newest first; the total is counted only when a page was asked for. */
+/**
+ * Counting every match of a network's history costs a scan of all of it; past this many the
+ * total is reported as "at least" (bench/proposals.bench.ts measures the list).
+ */
+export const PROPOSAL_COUNT_CAP = 10_000;
+
+/**
+ * Newest first; the total is counted only when a page was asked for, exactly up to
+ * PROPOSAL_COUNT_CAP (`capped` says when there are more).
+ */
 export async function listProposals(
   db: DbOrTx,
   filter: ProposalListFilter,
-): Promise<{ rows: ProposalSummaryRow[]; total: number }> {
+): Promise<{ rows: ProposalSummaryRow[]; total: number; capped: boolean }> {
   const where = conditions(filter);
   const query = db
     .select(summaryColumns)
@@ -75,12 +84,25 @@ export async function listProposals(
   const rows = await (filter.limit !== undefined
     ? query.limit(filter.limit).offset(filter.offset ?? 0)
     : query.offset(filter.offset ?? 0));
-  if (filter.limit === undefined && !filter.offset) return { rows, total: rows.length };
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
+  if (filter.limit === undefined && !filter.offset) {
+    return { rows, total: rows.length, capped: false };
+  }
+  const offset = filter.offset ?? 0;
+  if (rows.length > 0 && filter.limit !== undefined && rows.length < filter.limit) {
+    // The last page: its rows say the total without a count.
+    return { rows, total: offset + rows.length, capped: false };
+  }
+  const matching = db
+    .select({ one: sql`1` })
     .from(proposals)
-    .where(where);
-  return { rows, total: count?.total ?? 0 };
+    .where(where)
+    .limit(PROPOSAL_COUNT_CAP + 1)
+    .as('matching');
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(matching);
+  const total = count?.total ?? 0;
+  return total > PROPOSAL_COUNT_CAP
+    ? { rows, total: PROPOSAL_COUNT_CAP, capped: true }
+    : { rows, total, capped: false };
 }
 
 export async function findProposal(

@@ -12,6 +12,7 @@ import {
   fullNameMatches,
   MESSAGES,
   PROPOSAL_FOLLOW_UP_AFTER_DAYS,
+  PROPOSAL_LIST_LIMIT_MAX,
   PROPOSAL_MESSAGES,
   proposalSelectionIssues,
   PUBLIC_INSTALMENTS,
@@ -482,19 +483,22 @@ export async function declinePublicProposal(
 
 export interface ProposalPage {
   items: ProposalSummary[];
+  /** Exact, or PROPOSAL_COUNT_CAP when `capped` (there are more). */
   total: number;
+  capped: boolean;
 }
 
 /** The proposals module's public face: other modules call these, never the repository. */
 export const proposalsService = {
   async list(db: AppDb, viewer: Viewer, query: ProposalListQueryData): Promise<ProposalPage> {
     const now = new Date();
+    // Without `limit`, one page of the maximum size: a network's history is too long for one answer.
     const filter: repo.ProposalListFilter = {
-      limit: query.limit,
+      limit: query.limit ?? PROPOSAL_LIST_LIMIT_MAX,
       offset: query.offset,
     };
     if (viewer.profile === 'manager') {
-      if (!viewer.unit) return { items: [], total: 0 };
+      if (!viewer.unit) return { items: [], total: 0, capped: false };
       filter.unit = viewer.unit;
     } else if (viewer.profile === 'professional') {
       filter.authorId = viewer.id;
@@ -526,8 +530,8 @@ export const proposalsService = {
     }
     if (query.from) filter.createdFrom = saoPauloDayStart(query.from);
     if (query.to) filter.createdBefore = new Date(saoPauloDayStart(query.to).getTime() + DAY_MS);
-    const { rows, total } = await repo.listProposals(db, filter);
-    return { items: rows.map((row) => toSummary(row, now)), total };
+    const { rows, total, capped } = await repo.listProposals(db, filter);
+    return { items: rows.map((row) => toSummary(row, now)), total, capped };
   },
 
   async get(db: AppDb, viewer: Viewer, id: number): Promise<Proposal> {
