@@ -146,6 +146,86 @@ test('a proposal goes from the builder to the client’s phone and comes back ac
   await expect(page.getByRole('row', { name: new RegExp(clientName) })).toContainText('Aceita');
 });
 
+test('a new version reopens the builder, saves version 2 and the old one is replaced', async ({
+  page,
+}) => {
+  const clientName = uniqueName('Ana Beatriz');
+  await signInAsNewUser(page, 'professional');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await page.request.post('/api/v1/clients/', {
+    headers,
+    data: { full_name: clientName },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const packages = (await (await page.request.get('/api/v1/packages/', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const services = (await (await page.request.get('/api/v1/services/', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const pkg = packages.find((p) => p.name.startsWith('Pacote Rejuvenescimento 4'));
+  const microneedling = services.find((s) => s.name === 'Microagulhamento');
+  if (!pkg || !microneedling) throw new Error('The demo seed changed');
+  const first = await page.request.post('/api/v1/proposals/', {
+    headers,
+    data: {
+      client_id: ((await created.json()) as { id: number }).id,
+      package_id: pkg.id,
+      blocks: { A: [microneedling.id] },
+    },
+  });
+  expect(first.status(), await first.text()).toBe(201);
+  const { id, number } = (await first.json()) as { id: number; number: string };
+
+  await page.goto(`/propostas/${id}`);
+  await page.getByRole('button', { name: 'Nova versão' }).click();
+  await expect(page).toHaveURL(new RegExp(`/montar-pacote\\?revisar=${id}$`));
+  const card = page
+    .getByRole('region', { name: 'Bloco A' })
+    .getByRole('button', { name: /^Microagulhamento/ });
+  // The builder opens with the proposal's package and selection.
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await card.click();
+  await expect(card).toContainText('2 sessões');
+  await page
+    .getByRole('complementary', { name: 'Resumo do Pacote' })
+    .getByRole('button', { name: 'Gerar Pacote' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Salvar nova versão' });
+  await expect(dialog).toContainText(clientName);
+  await dialog.getByRole('button', { name: 'Salvar nova versão' }).click();
+  await expect(page).toHaveURL(/\/propostas\/\d+$/);
+  expect(page.url()).not.toMatch(new RegExp(`/propostas/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Proposta ${number}` })).toBeVisible();
+  await expect(page.getByText('Versão 2')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Microagulhamento/ }).getByRole('cell')).toHaveText([
+    'Microagulhamento',
+    '2',
+    /390,00/,
+    /780,00/,
+  ]);
+
+  // The professional records the client's no, with a reason.
+  await page.getByRole('button', { name: 'Registrar recusa' }).click();
+  const decline = page.getByRole('dialog', { name: 'Registrar recusa' });
+  await decline.getByRole('combobox', { name: 'Motivo' }).click();
+  await page.getByRole('option', { name: 'Preço' }).click();
+  await decline.getByRole('textbox', { name: 'Detalhes (opcional)' }).fill('Vai pensar.');
+  await decline.getByRole('button', { name: 'Registrar recusa' }).click();
+  await expect(decline).toBeHidden();
+  await expect(page.getByText('Recusada', { exact: true })).toBeVisible();
+  await expect(page.getByText(/registrada pela equipe · Preço · "Vai pensar\."/)).toBeVisible();
+
+  // Version 1 says it was replaced and links to the new one.
+  await page.goto(`/propostas/${id}`);
+  await expect(page.getByText('Substituída', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Abrir a versão mais recente' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nova versão' })).toHaveCount(0);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
