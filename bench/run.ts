@@ -6,7 +6,8 @@
  * BENCH_PDF_DOCUMENTS (30), BENCH_COLD_RUNS (3), BENCH_WEB_DIST (use an existing web build
  * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken),
  * BENCH_LIGHTHOUSE_ONLY (regular expression on "preset page", e.g. 'mobile builder'),
- * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web), BENCH_PHOTO_READS (10),
+ * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals), BENCH_PHOTO_READS (10),
+ * BENCH_PROPOSALS (100000), BENCH_PROPOSAL_SAMPLES (200),
  * DATABASE_URL (adds the API reads on PostgreSQL), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import fs from 'node:fs';
@@ -18,10 +19,11 @@ import { sectionMarkdown, type BenchSection } from './lib/report.ts';
 import { benchOptimizer } from './optimizer-runner.ts';
 import { benchPdf } from './pdf.bench.ts';
 import { benchPhotoReads } from './photo-reads.bench.ts';
+import { benchProposals } from './proposals.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 const RESULTS = path.join(REPO_ROOT, 'bench/RESULTS.md');
-const ALL = ['api', 'photos', 'pdf', 'optimizer', 'cold', 'web'] as const;
+const ALL = ['api', 'photos', 'pdf', 'optimizer', 'cold', 'web', 'proposals'] as const;
 type BenchName = (typeof ALL)[number];
 
 function selected(): Set<BenchName> {
@@ -59,6 +61,8 @@ async function main(): Promise<void> {
       ])),
     );
   }
+  if (wanted.has('proposals'))
+    sections.push(...(await attempt('Proposals: save and list', benchProposals)));
   if (wanted.has('pdf'))
     sections.push(...(await attempt('Proposal PDF generation', async () => [await benchPdf()])));
   if (wanted.has('optimizer')) {

@@ -52,8 +52,39 @@ async function openReceipt(page: Page): Promise<void> {
     .getByRole('complementary', { name: 'Resumo do Pacote' })
     .getByRole('button', { name: 'Gerar Pacote' })
     .click();
-  await expect(page).toHaveURL(/\/recibo$/);
+  const dialog = page.getByRole('dialog', { name: 'Gerar proposta' });
+  await dialog.getByText('Novo cliente').click();
+  await dialog.getByRole('textbox', { name: 'Nome completo' }).fill('Cliente Acessível');
+  await dialog.getByRole('button', { name: 'Salvar cliente e proposta' }).click();
+  await expect(page).toHaveURL(/\/propostas\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Resumo do Pacote' })).toBeVisible();
+}
+
+/** The new-client form with the health-data consent ticked, so the sensitive fields show. */
+async function openNewClient(page: Page): Promise<void> {
+  await visit('/clientes/novo', 'Novo cliente')(page);
+  await page.getByRole('checkbox', { name: /^Dados de saúde/ }).check();
+  await expect(page.getByRole('textbox', { name: /Alergias ou aversões/ })).toBeVisible();
+}
+
+/** A client with consent and an allergy, read by an admin (access log shown). */
+async function openClientDetail(page: Page): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await page.request.post('/api/v1/clients/', {
+    headers,
+    data: { full_name: 'Cliente Acessível', phone: '11 97777-6666', unit: 'PAULISTA' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const consent = await page.request.post(`/api/v1/clients/${id}/consents`, {
+    headers,
+    data: { purpose: 'health_data', granted: true, text_version: 'v1', channel: 'presencial' },
+  });
+  expect(consent.status(), await consent.text()).toBe(201);
+  await page.request.patch(`/api/v1/clients/${id}`, { headers, data: { allergies: ['Látex'] } });
+  await visit(`/clientes/${id}`, 'Cliente Acessível')(page);
+  await expect(page.getByRole('heading', { name: 'Registro de acessos' })).toBeVisible();
 }
 
 async function openTrainingDetail(page: Page): Promise<void> {
@@ -104,11 +135,20 @@ const SCREENS: Screen[] = [
     dialog: { button: 'Ver detalhes de Microagulhamento', title: 'Microagulhamento' },
   },
   {
-    name: 'builder, receipt',
+    name: 'builder, saved proposal',
     visitor: 'professional',
     open: openReceipt,
-    dialog: { button: 'Sinergias', title: 'Sinergias' },
+    dialog: { button: 'Registrar recusa', title: 'Registrar recusa' },
   },
+  { name: 'clients', visitor: 'professional', open: visit('/clientes', 'Clientes') },
+  { name: 'new client, health consent given', visitor: 'professional', open: openNewClient },
+  {
+    name: 'client detail',
+    visitor: 'admin',
+    open: openClientDetail,
+    dialog: { button: 'Anonimizar', title: 'Anonimizar cliente' },
+  },
+  { name: 'proposals', visitor: 'professional', open: visit('/propostas', 'Propostas') },
   {
     name: 'procedures and photos',
     visitor: 'professional',
@@ -201,4 +241,58 @@ for (const screen of SCREENS) {
       }
     });
   }
+}
+
+/**
+ * The public proposal page (/p/{token}) is server-rendered HTML outside the app: it follows the
+ * phone's own scheme (prefers-color-scheme), so each scheme is emulated directly.
+ */
+async function sentProposalUrl(page: Page): Promise<string> {
+  const token = await adminToken(page.request);
+  const headers = { authorization: `Bearer ${token}` };
+  const client = await page.request.post('/api/v1/clients/', {
+    headers,
+    data: { full_name: 'Cliente Acessível', phone: '11 97777-6666', unit: 'PAULISTA' },
+  });
+  expect(client.status(), await client.text()).toBe(201);
+  const packages = await page.request.get('/api/v1/packages/', { headers });
+  const services = await page.request.get('/api/v1/services/', { headers });
+  const pkg = ((await packages.json()) as Array<{ id: number; name: string }>).find((p) =>
+    p.name.startsWith('Pacote Rejuvenescimento 4'),
+  );
+  const microneedling = ((await services.json()) as Array<{ id: number; name: string }>).find(
+    (s) => s.name === 'Microagulhamento',
+  );
+  if (!pkg || !microneedling) throw new Error('The demo seed changed');
+  const proposal = await page.request.post('/api/v1/proposals/', {
+    headers,
+    data: {
+      client_id: ((await client.json()) as { id: number }).id,
+      package_id: pkg.id,
+      blocks: { A: [microneedling.id] },
+    },
+  });
+  expect(proposal.status(), await proposal.text()).toBe(201);
+  const { id } = (await proposal.json()) as { id: number };
+  const sent = await page.request.post(`/api/v1/proposals/${id}/send`, { headers });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return ((await sent.json()) as { public_url: string }).public_url;
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`no serious or critical axe finding: public proposal page on a phone (${scheme})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(await sentProposalUrl(page));
+    await expect(page.getByRole('heading', { level: 1, name: /^Proposta para / })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The decline form, folded by default, is checked open too.
+    await page.getByText('Recusar a proposta', { exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Conte o motivo (opcional)' })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
 }

@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createUser, E2E_ADMIN, signInAs, signInAsAdmin, uniqueName } from './fixtures.ts';
+import {
+  apiLogin,
+  createUser,
+  E2E_ADMIN,
+  signInAs,
+  signInAsAdmin,
+  uniqueName,
+} from './fixtures.ts';
 
 /*
  * The sign-in, users administration and package builder flows with the keyboard alone: no
@@ -136,8 +143,19 @@ test('an admin signs in and creates, edits, inactivates and deletes a user by ke
   await expect(page.locator(':focus')).toHaveAccessibleName(/^Excluir /);
 });
 
-test('a professional builds a package and reaches the receipt by keyboard', async ({ page }) => {
+test('a professional builds a package and saves the proposal by keyboard', async ({ page }) => {
   const professional = await createUser(page.request, 'professional');
+  const clientName = uniqueName('Cliente Teclado');
+  const { access_token: token } = await apiLogin(
+    page.request,
+    professional.email,
+    professional.password,
+  );
+  const created = await page.request.post('/api/v1/clients/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { full_name: clientName },
+  });
+  expect(created.status(), await created.text()).toBe(201);
   await signInAs(page, professional.email, professional.password);
   await page.goto('/home');
   await tabTo(page, page.getByRole('link', { name: 'Montar pacote' }).first());
@@ -177,7 +195,18 @@ test('a professional builds a package and reaches the receipt by keyboard', asyn
   const panel = page.getByRole('complementary', { name: 'Resumo do Pacote' });
   await tabTo(page, panel.getByRole('button', { name: 'Gerar Pacote' }));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/recibo$/);
+  // The dialog opens on the client search; type, arrow down, Enter, then save.
+  const saveDialog = page.getByRole('dialog', { name: 'Gerar proposta' });
+  const picker = saveDialog.getByRole('textbox', { name: 'Cliente' });
+  await expect(picker).toBeFocused();
+  await page.keyboard.type(clientName);
+  await expect(page.getByRole('option', { name: new RegExp(clientName) })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveValue(clientName);
+  await tabTo(page, saveDialog.getByRole('button', { name: 'Salvar proposta' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/propostas\/\d+$/);
   await expect(page.getByRole('row', { name: /Microagulhamento/ }).getByRole('cell')).toHaveText([
     'Microagulhamento',
     '2',

@@ -46,6 +46,9 @@ import { recommendationsRoutes } from './modules/recommendations/routes.ts';
 import { aiChatRoutes } from './modules/ai-chat/routes.ts';
 import { aiConfigsRoutes } from './modules/ai-configs/routes.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
+import { clientsRoutes } from './modules/clients/routes.ts';
+import { proposalsRoutes } from './modules/proposals/routes.ts';
+import { publicProposalPageRoutes } from './modules/public-proposal-page/routes.ts';
 
 /** Every resource module, in the order its routes register under /api/v1. */
 const MODULES: ModuleRoutes[] = [
@@ -63,7 +66,15 @@ const MODULES: ModuleRoutes[] = [
   aiChatRoutes,
   aiConfigsRoutes,
   vitalsRoutes,
+  clientsRoutes,
+  proposalsRoutes,
 ];
+
+/**
+ * Pages the server renders itself, outside /api/v1 (the public proposal page a client opens
+ * from WhatsApp): registered before the web app, so its fallback does not answer index.html.
+ */
+const PAGES: ModuleRoutes[] = [publicProposalPageRoutes];
 
 /** One registered route as the security suites see it: they walk every route of the app. */
 export interface RouteTableEntry {
@@ -225,6 +236,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+  await app.register(async (pages) => {
+    for (const registerPage of PAGES) await registerPage(pages, ctx);
+  });
 
   serveWebApp(app, config.webDist, (url) => allowedMethods.for(url));
   return app;

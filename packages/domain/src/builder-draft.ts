@@ -2,6 +2,7 @@ import { emptySelection, type BuilderStep, type ProcedureSelection } from './pac
 import type { ReceiptClientPreferences } from './receipt-state-schema.ts';
 import { RECEIPT_STORAGE_KEY } from './receipt-state.ts';
 import { SERVICE_BLOCKS } from './service-constants.ts';
+import { CLIENT_NAME_MAX_LENGTH } from './clients.ts';
 
 /**
  * The sale in progress in the builder (issue 15): the package, the sessions and the client's
@@ -20,8 +21,6 @@ export const SALE_STORAGE_KEYS = [
   BUILDER_DRAFT_STORAGE_KEY,
   CLIENT_MODE_STORAGE_KEY,
 ] as const;
-
-export const CLIENT_NAME_MAX_LENGTH = 200;
 
 export interface BuilderDraft {
   step: BuilderStep;

@@ -25,3 +25,7 @@ export * from './procedure-traits.ts';
 export * from './recommendation-optimizer.ts';
 export * from './ai-payloads.ts';
 export * from './web-vitals.ts';
+export * from './cpf.ts';
+export * from './clients.ts';
+export * from './proposals.ts';
+export * from './client-export.ts';

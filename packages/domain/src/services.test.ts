@@ -24,7 +24,16 @@ describe('service schemas', () => {
       min_margin_percent: 0,
       session_limit: 0,
       status: 'active',
+      traits: [],
     });
+  });
+
+  it('keeps traits trimmed, without blanks or folded duplicates', () => {
+    expect(
+      serviceCreateSchema.parse({ name: 'X', traits: [' Látex ', 'latex', '', 'laser'] }).traits,
+    ).toEqual(['Látex', 'laser']);
+    expect(serviceUpdateSchema.parse({}).traits).toBeUndefined();
+    expect(serviceUpdateSchema.parse({ traits: null }).traits).toEqual([]);
   });
 
   it('requires a name that is not blank after trimming', () => {

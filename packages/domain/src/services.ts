@@ -7,6 +7,7 @@ import {
   parseBrazilianNumber,
   reaisToCentavos,
 } from './money.ts';
+import { normalizeForComparison } from './text.ts';
 import {
   SERVICE_BLOCKS,
   SERVICE_STATUSES,
@@ -114,6 +115,51 @@ export const serviceBenefitsSchema = z.object({
 });
 export type ServiceBenefits = z.infer<typeof serviceBenefitsSchema>;
 
+export const SERVICE_TRAITS_MAX = 30;
+export const SERVICE_TRAIT_MAX_LENGTH = 60;
+/** Demo and suggested techniques and ingredients, matched against clients' allergies. */
+export const SERVICE_TRAIT_SUGGESTIONS = [
+  'injetável',
+  'agulha',
+  'ácido hialurônico',
+  'toxina botulínica',
+  'laser',
+  'látex',
+  'radiofrequência',
+  'ultrassom',
+  'ácidos',
+  'calor',
+  'anestésico tópico',
+  'corrente elétrica',
+] as const;
+
+/**
+ * Techniques and ingredients of a procedure ('injetável', 'látex', …): trimmed, blanks and
+ * duplicates (accents and case folded) dropped.
+ */
+const traits = z
+  .array(
+    z
+      .string({ error: 'Cada característica deve ser um texto.' })
+      .trim()
+      .max(
+        SERVICE_TRAIT_MAX_LENGTH,
+        `Cada característica deve ter no máximo ${SERVICE_TRAIT_MAX_LENGTH} caracteres.`,
+      ),
+    { error: 'Envie as características como uma lista de textos.' },
+  )
+  .max(SERVICE_TRAITS_MAX, `Informe no máximo ${SERVICE_TRAITS_MAX} características.`)
+  .nullable()
+  .transform((list) => {
+    const seen = new Set<string>();
+    return (list ?? []).filter((trait) => {
+      const key = normalizeForComparison(trait);
+      if (trait === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+
 export const serviceSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -125,6 +171,8 @@ export const serviceSchema = z.object({
   session_limit: z.number().int(),
   status: z.enum(SERVICE_STATUSES),
   benefits: serviceBenefitsSchema,
+  /** Always sent by the API; optional in the type so callers that do not read it need not set it. */
+  traits: z.array(z.string()).optional(),
   photos_count: z.number().int(),
   photos_limit: z.number().int(),
   created_at: z.string(),
@@ -143,6 +191,7 @@ export const serviceCreateSchema = z.object({
   session_limit: sessionLimit.default(0),
   status: status.default('active'),
   benefits: serviceBenefitsInputSchema.optional(),
+  traits: traits.optional().transform((list) => list ?? []),
 });
 export type ServiceCreate = z.input<typeof serviceCreateSchema>;
 export type ServiceCreateData = z.output<typeof serviceCreateSchema>;
@@ -158,6 +207,7 @@ export const serviceUpdateSchema = z.object({
   session_limit: sessionLimit.optional(),
   status: status.optional(),
   benefits: serviceBenefitsInputSchema.optional(),
+  traits: traits.optional(),
 });
 export type ServiceUpdate = z.input<typeof serviceUpdateSchema>;
 export type ServiceUpdateData = z.output<typeof serviceUpdateSchema>;

@@ -10,11 +10,13 @@ import type { TokenService } from './tokens.ts';
  * Who may call a route (DESIGN 5 in docs/architecture.md). Every /api route must declare one in
  * `config.access`; a route without it refuses to register, so nothing is open by accident.
  */
-export type Access = 'public' | 'user' | 'photo-editor' | 'admin';
+export type Access = 'public' | 'user' | 'photo-editor' | 'manager' | 'admin';
 
 const ALLOWED_PROFILES: Record<Exclude<Access, 'public'>, readonly Profile[]> = {
   user: ['admin', 'manager', 'professional'],
   'photo-editor': ['admin', 'manager'],
+  // Client exports, anonymization and access logs (issue 13); the unit is checked per object.
+  manager: ['admin', 'manager'],
   admin: ['admin'],
 };
 
@@ -23,6 +25,8 @@ export interface AuthenticatedUser {
   name: string;
   email: string;
   profile: Profile;
+  /** The user's unit: object-level rules (clients, proposals) compare it. */
+  unit: string | null;
 }
 
 declare module 'fastify' {
@@ -71,6 +75,7 @@ async function authenticate(
       name: users.name,
       email: users.email,
       profile: users.profile,
+      unit: users.unit,
       status: users.status,
       tokenVersion: users.tokenVersion,
     })
@@ -82,7 +87,7 @@ async function authenticate(
   }
   if (row.status === 'pending') throw new HttpError(403, MESSAGES.userPending);
   if (row.status === 'inactive') throw new HttpError(403, MESSAGES.userInactive);
-  return { id: row.id, name: row.name, email: row.email, profile: row.profile };
+  return { id: row.id, name: row.name, email: row.email, profile: row.profile, unit: row.unit };
 }
 
 /** The signed-in user of a route whose access is not 'public'. */

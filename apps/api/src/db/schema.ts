@@ -5,6 +5,7 @@
 import {
   boolean,
   char,
+  date,
   customType,
   integer,
   jsonb,
@@ -71,6 +72,10 @@ export const services = pgTable('services', {
   benefit2: text('benefit2'),
   benefit3: text('benefit3'),
   photosLimit: integer('photos_limit').notNull().default(4),
+  traits: text('traits')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -223,4 +228,156 @@ export const webVitals = pgTable('web_vitals', {
   rating: text('rating', { enum: ['good', 'needs-improvement', 'poor'] }).notNull(),
   navigationType: text('navigation_type').notNull(),
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Migration 0005: clients, consent ledger, access log, proposals (issue 13).
+
+export const clients = pgTable('clients', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  fullName: text('full_name').notNull(),
+  preferredName: text('preferred_name'),
+  salutation: text('salutation'),
+  phone: text('phone'),
+  email: text('email'),
+  cpf: text('cpf'),
+  birthDate: date('birth_date', { mode: 'string' }),
+  unit: text('unit').notNull(),
+  preferences: text('preferences')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  importantDates: text('important_dates')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  channels: text('channels')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  notes: text('notes'),
+  allergies: text('allergies')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  healthFlags: text('health_flags')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  contraindications: text('contraindications')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  consentHealthData: boolean('consent_health_data').notNull().default(false),
+  consentMarketing: boolean('consent_marketing').notNull().default(false),
+  consentPhotos: boolean('consent_photos').notNull().default(false),
+  searchText: text('search_text').notNull().default(''),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const clientConsents = pgTable('client_consents', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  purpose: text('purpose', { enum: ['health_data', 'marketing', 'photos'] }).notNull(),
+  granted: boolean('granted').notNull(),
+  textVersion: text('text_version').notNull(),
+  text: text('text').notNull(),
+  channel: text('channel', { enum: ['presencial', 'whatsapp', 'email', 'telefone'] }).notNull(),
+  collectedBy: integer('collected_by'),
+  collectedByName: text('collected_by_name'),
+  collectedAt: timestamp('collected_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const clientAccessLog = pgTable('client_access_log', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  userId: integer('user_id'),
+  userName: text('user_name'),
+  action: text('action', { enum: ['read_sensitive', 'export', 'anonymize'] }).notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const proposalNumberSequences = pgTable('proposal_number_sequences', {
+  year: integer('year').primaryKey(),
+  lastValue: integer('last_value').notNull(),
+});
+
+/** The frozen snapshot of a proposal (see packages/domain proposals.ts). */
+export interface ProposalSnapshotColumn {
+  package: { id: number; name: string; annual_value: number };
+  items: Array<{
+    service_id: number;
+    name: string;
+    block: 'A' | 'B' | 'C' | 'D';
+    sessions: number;
+    unit_value: number;
+    total_value: number;
+    unit_cost: number;
+    total_cost: number;
+    traits: string[];
+  }>;
+  totals: {
+    annual: number;
+    monthly: number;
+    servicesTotalValue: number;
+    discount: number;
+    discountPct: number;
+    receitaLiquida: number;
+    lucro: number;
+    margemPct: number;
+    monthlyRemaining: number;
+  };
+  warnings: Array<{ code: 'contraindication'; service_id: number; message: string }>;
+}
+
+export interface ProposalAcceptanceColumn {
+  accepted_at: string;
+  full_name: string;
+  ip: string;
+  user_agent: string;
+  document_sha256: string;
+}
+
+export const proposals = pgTable('proposals', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  number: text('number').notNull(),
+  version: integer('version').notNull(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  packageId: integer('package_id').references(() => packages.id, { onDelete: 'set null' }),
+  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+  authorName: text('author_name').notNull(),
+  unit: text('unit').notNull(),
+  status: text('status', {
+    enum: ['draft', 'sent', 'viewed', 'accepted', 'declined', 'superseded'],
+  }).notNull(),
+  validDays: integer('valid_days').notNull(),
+  validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+  clientName: text('client_name').notNull(),
+  packageName: text('package_name').notNull(),
+  annualValue: money('annual_value').notNull(),
+  snapshot: jsonb('snapshot').$type<ProposalSnapshotColumn>().notNull(),
+  previousId: integer('previous_id'),
+  supersededById: integer('superseded_by_id'),
+  tokenHash: text('token_hash').unique(),
+  linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+  linkRevokedAt: timestamp('link_revoked_at', { withTimezone: true }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  viewedAt: timestamp('viewed_at', { withTimezone: true }),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  declineReasonCode: text('decline_reason_code', {
+    enum: ['preco', 'prazo', 'concorrente', 'sem_interesse', 'saude', 'outro'],
+  }),
+  declineReasonText: text('decline_reason_text'),
+  declinedBy: text('declined_by', { enum: ['client', 'staff'] }),
+  acceptance: jsonb('acceptance').$type<ProposalAcceptanceColumn>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });

@@ -3,7 +3,9 @@ import { MESSAGES, type Training } from '@portal/domain';
 import type { Access } from '../../src/auth/access.ts';
 import type { RouteTableEntry } from '../../src/app.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { userOfUnit } from '../helpers/crm-fixtures.ts';
 import {
+  createDatabaseDigest,
   createSecurityFixtures,
   IDENTITIES,
   PROFILES_ALLOWED,
@@ -91,7 +93,49 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   // Web Vitals: any page reports (the public proposal page has no token); admins read.
   'POST /api/v1/vitals': 'public',
   'GET /api/v1/vitals/summary': 'admin',
+  // Issue 13. Every profile reaches the client and proposal routes; the server then scopes each
+  // object (test/clients.test.ts and test/proposals.test.ts check 404 outside it). Exports,
+  // anonymization and access logs: admins and managers (of the client's unit).
+  'GET /api/v1/clients/': 'user',
+  'POST /api/v1/clients/': 'user',
+  'GET /api/v1/clients/:id': 'user',
+  'PATCH /api/v1/clients/:id': 'user',
+  'GET /api/v1/clients/:id/consents': 'user',
+  'POST /api/v1/clients/:id/consents': 'user',
+  'GET /api/v1/clients/:id/export': 'manager',
+  'POST /api/v1/clients/:id/anonymize': 'manager',
+  'GET /api/v1/clients/:id/access-log': 'manager',
+  'GET /api/v1/proposals/': 'user',
+  'POST /api/v1/proposals/': 'user',
+  'GET /api/v1/proposals/:id': 'user',
+  'POST /api/v1/proposals/:id/revise': 'user',
+  'POST /api/v1/proposals/:id/send': 'user',
+  'POST /api/v1/proposals/:id/decline': 'user',
+  'POST /api/v1/proposals/:id/revoke-link': 'user',
+  'GET /api/v1/proposals/:id/pdf': 'user',
+  'GET /api/v1/proposals/:id/client-care-pdf': 'user',
+  // The client's link: the token alone (throttled per address).
+  'GET /api/v1/public/proposals/:token': 'public',
+  'POST /api/v1/public/proposals/:token/accept': 'public',
+  'POST /api/v1/public/proposals/:token/decline': 'public',
+
+  // The public proposal page (server-rendered HTML): the token in the URL is the only key.
+  'GET /p/:token': 'public',
+  'POST /p/:token/aceitar': 'public',
+  'POST /p/:token/recusar': 'public',
 };
+
+/**
+ * Routes that change their row for good (the next identity would meet a superseded, declined,
+ * accepted or anonymized row): each identity gets a fresh one.
+ */
+const FRESH_ROW_ROUTES = new Set([
+  'POST /api/v1/clients/:id/anonymize',
+  'POST /api/v1/proposals/:id/revise',
+  'POST /api/v1/proposals/:id/decline',
+  'POST /api/v1/public/proposals/:token/accept',
+  'POST /api/v1/public/proposals/:token/decline',
+]);
 
 /**
  * Allowed callers with the fixture's sample body get a 2xx (3xx for the docs' redirects), except these, which answer a 4xx
@@ -100,6 +144,10 @@ const EXPECTED_ACCESS: Record<string, Access> = {
 const ALLOWED_STATUS_EXCEPTIONS: Record<string, number> = {
   // A made-up reset token: the route is reached and refuses the link.
   'POST /api/v1/auth/reset-password': 400,
+  // A made-up proposal token: the page says the link opens nothing.
+  'GET /p/:token': 404,
+  'POST /p/:token/aceitar': 404,
+  'POST /p/:token/recusar': 404,
 };
 
 /** The status and detail an identity must get on a protected route it may not call. */
@@ -164,7 +212,9 @@ describe('authorization matrix (DESIGN 5 in docs/architecture.md)', () => {
       const outcomes: string[] = [];
       const failures: string[] = [];
       for (const identity of IDENTITIES) {
-        const url = await f.urlFor(route, { freshRows: route.method === 'DELETE' });
+        const url = await f.urlFor(route, {
+          freshRows: route.method === 'DELETE' || FRESH_ROW_ROUTES.has(key),
+        });
         const res = await f.send(route.method, url, { identity, body: f.sampleBody(route) });
         outcomes.push(`${identity}: ${res.statusCode}`);
         const refused = access === 'public' ? null : refusal(identity, access);
@@ -303,3 +353,55 @@ async function usersDigest(t: TestApp): Promise<string | undefined> {
   );
   return row?.d;
 }
+
+describe("object-level rules: clients and proposals outside the caller's reach answer 404", () => {
+  let t: TestApp;
+  let f: SecurityFixtures;
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await createSecurityFixtures(t);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const objectRoutes = ROUTES.filter(
+    (route) =>
+      route.url.startsWith('/api/v1/clients/:id') || route.url.startsWith('/api/v1/proposals/:id'),
+  );
+
+  it('covers every client and proposal route with an id', () => {
+    expect(objectRoutes.length).toBe(14);
+  });
+
+  it.each(objectRoutes.map((route) => [routeKey(route), route] as const))(
+    "%s: another unit, or another professional's proposal, gets 404 and changes nothing",
+    async (key, route) => {
+      const outsiders = [
+        await userOfUnit(t, 'professional', 'MORUMBI'),
+        await userOfUnit(t, 'manager', 'MORUMBI'),
+        ...(route.url.startsWith('/api/v1/proposals/')
+          ? [await userOfUnit(t, 'professional', 'PAULISTA')]
+          : []),
+      ];
+      const digest = await createDatabaseDigest(t.database);
+      const failures: string[] = [];
+      for (const outsider of outsiders) {
+        const url = await f.urlFor(route);
+        const before = await digest();
+        const res = await f.send(route.method, url, {
+          token: outsider.token,
+          body: f.sampleBody(route),
+        });
+        // A professional never reaches the managers' routes at all (403 before any lookup).
+        const expected =
+          EXPECTED_ACCESS[key] === 'manager' && outsider.profile === 'professional' ? 403 : 404;
+        if (res.statusCode !== expected) {
+          failures.push(
+            `${outsider.profile}: esperado ${expected}, veio ${res.statusCode} ${res.body}`,
+          );
+        }
+        if ((await digest()) !== before) failures.push(`${outsider.profile}: alterou o banco`);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+});

@@ -30,6 +30,7 @@ export type Identity = (typeof IDENTITIES)[number];
 export const PROFILES_ALLOWED: Record<Exclude<Access, 'public'>, readonly Identity[]> = {
   user: ['admin', 'manager', 'professional'],
   'photo-editor': ['admin', 'manager'],
+  manager: ['admin', 'manager'],
   admin: ['admin'],
 };
 
@@ -42,7 +43,16 @@ export const pngDataUrl = (bytes: Buffer = PNG_BYTES) =>
   `data:image/png;base64,${bytes.toString('base64')}`;
 
 type Resource =
-  'user' | 'service' | 'photoService' | 'package' | 'relation' | 'notice' | 'training' | 'aiConfig';
+  | 'user'
+  | 'service'
+  | 'photoService'
+  | 'package'
+  | 'relation'
+  | 'notice'
+  | 'training'
+  | 'aiConfig'
+  | 'client'
+  | 'proposal';
 
 /** Which resource a path parameter names, by the route's path. */
 const PARAM_RESOURCES: { prefix: string; resource: Resource }[] = [
@@ -54,7 +64,14 @@ const PARAM_RESOURCES: { prefix: string; resource: Resource }[] = [
   { prefix: '/api/v1/notices/', resource: 'notice' },
   { prefix: '/api/v1/trainings/', resource: 'training' },
   { prefix: '/api/v1/ai/prompt-config/ai-configs/', resource: 'aiConfig' },
+  { prefix: '/api/v1/clients/', resource: 'client' },
+  { prefix: '/api/v1/proposals/', resource: 'proposal' },
 ];
+
+/** The fixture client's name: a public acceptance must type it. */
+export const FIXTURE_CLIENT_NAME = 'Maria José Fixture';
+/** What a `:token` of a page outside /api/v1 is filled with (no such link). */
+export const UNKNOWN_TOKEN = 'token-inexistente';
 
 let uniqueCounter = 0;
 /** A suffix no other fixture uses (names, titles and emails are unique). */
@@ -192,6 +209,37 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
         category: 'skincare',
       }),
     aiConfig: async () => aiConfig.id,
+    // Made by the admin in the fixtures' unit (every fixture user is in PAULISTA).
+    client: () =>
+      created('POST', '/api/v1/clients/', {
+        full_name: FIXTURE_CLIENT_NAME,
+        phone: '(11) 98765-0000',
+        email: 'maria.fixture@exemplo.com.br',
+      }),
+    // Authored by the professional, so the professional, the unit's manager and admins reach it.
+    proposal: async () => {
+      const res = await send('POST', '/api/v1/proposals/', {
+        token: users.professional.token,
+        body: {
+          client_id: ids.client,
+          package_id: ids.package,
+          blocks: { A: [], B: [], C: [], D: [] },
+        },
+      });
+      if (res.statusCode !== 201) throw new Error(`Fixture de proposta falhou: ${res.body}`);
+      return (res.json() as { id: number }).id;
+    },
+  };
+
+  /** A sent proposal's public token (the link's last segment). */
+  const freshToken = async (): Promise<string> => {
+    const id = await factories.proposal();
+    const res = await send('POST', `/api/v1/proposals/${id}/send`, {
+      token: users.professional.token,
+    });
+    const url = (res.json() as { public_url?: string }).public_url;
+    if (!url) throw new Error(`Fixture de link falhou: ${res.body}`);
+    return url.slice(url.lastIndexOf('/') + 1);
   };
 
   const ids: Record<Resource, number> = {
@@ -203,7 +251,12 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     notice: await factories.notice(),
     training: await factories.training(),
     aiConfig: aiConfig.id,
+    client: 0,
+    proposal: 0,
   };
+  ids.client = await factories.client();
+  ids.proposal = await factories.proposal();
+  const publicToken = await freshToken();
 
   /**
    * The signed image link the API hands out for the fixture photo (re-uploaded if a test cleared
@@ -232,6 +285,14 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
   const urlFor: SecurityFixtures['urlFor'] = async (route, options = {}) => {
     if (route.url === '/api/v1/service-photos/:serviceId/:position/image') {
       return signedImageUrl();
+    }
+    if (route.url.includes(':token')) {
+      const token = !route.url.startsWith('/api/v1/public/proposals/')
+        ? UNKNOWN_TOKEN
+        : options.freshRows
+          ? await freshToken()
+          : publicToken;
+      return route.url.replace(':token', token);
     }
     let url = route.url.replace(/\*$/, 'swagger-ui.css');
     const params = url.match(/:\w+/g) ?? [];
@@ -332,6 +393,26 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
         },
       ],
     }),
+    'POST /api/v1/clients/': () => ({ full_name: `Cliente ${unique()}` }),
+    'PATCH /api/v1/clients/:id': () => ({ notes: 'Prefere horários pela manhã.' }),
+    'POST /api/v1/clients/:id/consents': () => ({
+      purpose: 'marketing',
+      granted: true,
+      text_version: 'v1',
+      channel: 'email',
+    }),
+    'POST /api/v1/proposals/': () => ({
+      client_id: ids.client,
+      package_id: ids.package,
+      blocks: { A: [], B: [], C: [], D: [] },
+    }),
+    'POST /api/v1/proposals/:id/revise': () => ({ blocks: { A: [], B: [], C: [], D: [] } }),
+    'POST /api/v1/proposals/:id/decline': () => ({ reason_code: 'preco', reason_text: 'Caro.' }),
+    'POST /api/v1/public/proposals/:token/accept': () => ({
+      full_name: FIXTURE_CLIENT_NAME,
+      accept_terms: true,
+    }),
+    'POST /api/v1/public/proposals/:token/decline': () => ({ reason_code: 'prazo' }),
   };
 
   return {

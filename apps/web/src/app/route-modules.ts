@@ -26,6 +26,11 @@ export const PAGE_MODULES = {
   trainingsAdmin: '/src/features/trainings/trainings-admin-page.tsx',
   promptAi: '/src/features/prompt-ai/prompt-ai-page.tsx',
   webVitals: '/src/features/web-vitals/web-vitals-page.tsx',
+  clients: '/src/features/clients/clients-page.tsx',
+  clientNew: '/src/features/clients/client-new-page.tsx',
+  clientDetail: '/src/features/clients/client-detail-page.tsx',
+  proposals: '/src/features/proposals/proposals-page.tsx',
+  proposalDetail: '/src/features/proposals/proposal-detail-page.tsx',
 } as const;
 
 export type PageModuleName = keyof typeof PAGE_MODULES;
@@ -51,6 +56,12 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> 
   '/professional/editservices': ['professionalLayout', 'editServices'],
   '/professional/trainings': ['professionalLayout', 'trainingsLibrary'],
   '/professional/trainings/:id': ['professionalLayout', 'trainingDetail'],
+  '/clientes': ['professionalLayout', 'clients'],
+  // Before '/clientes/:id': the server links the first pattern that matches a URL.
+  '/clientes/novo': ['professionalLayout', 'clientNew'],
+  '/clientes/:id': ['professionalLayout', 'clientDetail'],
+  '/propostas': ['professionalLayout', 'proposals'],
+  '/propostas/:id': ['professionalLayout', 'proposalDetail'],
   '/admin/users': ['adminLayout', 'users'],
   '/admin/services': ['adminLayout', 'services'],
   '/admin/packages': ['adminLayout', 'packages'],

@@ -65,6 +65,11 @@ const noticesPage = lazyPage('notices');
 const trainingsAdminPage = lazyPage('trainingsAdmin');
 const promptAiPage = lazyPage('promptAi');
 const webVitalsPage = lazyPage('webVitals');
+const clientsPage = lazyPage('clients');
+const clientNewPage = lazyPage('clientNew');
+const clientDetailPage = lazyPage('clientDetail');
+const proposalsPage = lazyPage('proposals');
+const proposalDetailPage = lazyPage('proposalDetail');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
@@ -141,6 +146,11 @@ export const appRoutes: RouteObject[] = [
               pageRoute('professional/editservices', editServicesPage),
               pageRoute('professional/trainings', trainingsLibraryPage),
               pageRoute('professional/trainings/:id', trainingDetailPage),
+              pageRoute('clientes', clientsPage),
+              pageRoute('clientes/novo', clientNewPage),
+              pageRoute('clientes/:id', clientDetailPage),
+              pageRoute('propostas', proposalsPage),
+              pageRoute('propostas/:id', proposalDetailPage),
             ],
           },
         ],

@@ -32,11 +32,15 @@ export interface ProposalDocumentInput {
   /** The signed-in user (DESIGN 7.10). */
   author: string;
   issuedAt: Date;
+  /** Days the prices hold (a saved proposal's own validity); PROPOSAL_VALIDITY_DAYS otherwise. */
+  validDays?: number;
+  /** Pages drawn after the proposal (a saved proposal's acceptance evidence). */
+  appendix?: (writer: PdfWriter) => void;
 }
 
 /** The A4 proposal a clinic hands to a client. */
 export function renderProposalPdf(input: ProposalDocumentInput): Promise<Buffer> {
-  const validUntil = shortDate(addDays(input.issuedAt, PROPOSAL_VALIDITY_DAYS));
+  const validUntil = shortDate(addDays(input.issuedAt, input.validDays ?? PROPOSAL_VALIDITY_DAYS));
   const meta: DocumentMeta = {
     documentTitle: PROPOSAL_TITLE,
     metadataTitle: `${PROPOSAL_TITLE} - ${input.packageName}`,
@@ -62,6 +66,10 @@ export function renderProposalPdf(input: ProposalDocumentInput): Promise<Buffer>
   drawBenefitCards(writer, input.benefitCards);
   drawSynergies(writer, input.synergyItems);
   drawClosing(writer, input, validUntil);
+  if (input.appendix) {
+    writer.newPage();
+    input.appendix(writer);
+  }
 
   return finishDocument(
     doc,
@@ -383,7 +391,7 @@ function drawClosing(writer: PdfWriter, input: ProposalDocumentInput, validUntil
   writer.gap(6);
   writer.ensureSpace(150);
   writer.paragraph(
-    `Proposta válida por ${PROPOSAL_VALIDITY_DAYS} (${spellOutNumberPtBR(PROPOSAL_VALIDITY_DAYS, 'masculine')}) dias a partir da data de emissão, até ${validUntil}. Após esse prazo, valores e condições podem ser revistos. Os resultados dos procedimentos variam de pessoa para pessoa e dependem de avaliação profissional.`,
+    `Proposta válida por ${input.validDays ?? PROPOSAL_VALIDITY_DAYS} (${spellOutNumberPtBR(input.validDays ?? PROPOSAL_VALIDITY_DAYS, 'masculine')}) dias a partir da data de emissão, até ${validUntil}. Após esse prazo, valores e condições podem ser revistos. Os resultados dos procedimentos variam de pessoa para pessoa e dependem de avaliação profissional.`,
     { size: 8.5, color: COLORS.muted },
   );
   writer.gap(10);

@@ -43,6 +43,7 @@ export function toService(row: ServiceRowWithPhotos): Service {
       benefit2: row.benefit2,
       benefit3: row.benefit3,
     },
+    traits: row.traits,
     photos_count: row.photosCount,
     photos_limit: row.photosLimit,
     created_at: row.createdAt.toISOString(),
@@ -233,4 +234,16 @@ export async function findServicePhotosLimit(
     .limit(1);
   const [row] = lock ? await query.for('key share') : await query;
   return row?.photosLimit;
+}
+
+/** The services with these ids (any order); unknown ids are simply absent. */
+export async function findServicesByIds(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<ServiceRowWithPhotos[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(columnsWithPhotos)
+    .from(services)
+    .where(inArray(services.id, [...ids]));
 }

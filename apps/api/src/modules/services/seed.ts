@@ -725,6 +725,51 @@ const DEMO_RELATIONS: DemoRelation[] = [
  * The demo catalogue: services, packages and synergy relations, created through each module's
  * service (so the seed obeys the same rules as the API) inside the caller's transaction.
  */
+/** Techniques and ingredients of the demo procedures, held against clients' allergies (issue 13). */
+const DEMO_TRAITS: Record<string, string[]> = {
+  'Limpeza de Pele Profunda': ['extração manual', 'vapor de ozônio'],
+  'Peeling de Diamante': ['abrasão mecânica'],
+  'Peeling Químico': ['ácidos', 'ácido glicólico'],
+  'Peeling de Cristal': ['abrasão mecânica', 'óxido de alumínio'],
+  'Drenagem Linfática': ['massagem manual'],
+  'Hidratação Facial Profunda': ['ácido hialurônico tópico', 'máscara'],
+  'Massagem Modeladora': ['massagem manual'],
+  Microagulhamento: ['agulha', 'anestésico tópico', 'látex'],
+  'Revitalização com Vitamina C': ['vitamina C', 'ácidos'],
+  'LED Terapia Facial': ['luz LED'],
+  Dermaplaning: ['lâmina'],
+  'Radiofrequência Facial': ['radiofrequência', 'calor'],
+  'Radiofrequência Corporal': ['radiofrequência', 'calor'],
+  'Radiofrequência Microagulhada': ['radiofrequência', 'agulha', 'anestésico tópico'],
+  'Criolipólise - Abdômen': ['frio intenso', 'vácuo'],
+  'Criolipólise - Flancos': ['frio intenso', 'vácuo'],
+  'Criolipólise - Culote': ['frio intenso', 'vácuo'],
+  'Criolipólise - Papada': ['frio intenso', 'vácuo'],
+  'Ultrassom Microfocado': ['ultrassom', 'calor'],
+  'Laser Lavieen': ['laser', 'calor'],
+  'Luz Intensa Pulsada': ['luz pulsada', 'calor'],
+  Endermologia: ['vácuo', 'massagem mecânica'],
+  Carboxiterapia: ['injetável', 'agulha', 'gás carbônico'],
+  'Toxina Botulínica - Terço Superior': ['injetável', 'agulha', 'toxina botulínica'],
+  'Toxina Botulínica - Full Face': ['injetável', 'agulha', 'toxina botulínica'],
+  'Toxina Botulínica - Bruxismo': ['injetável', 'agulha', 'toxina botulínica'],
+  'Preenchimento Labial': ['injetável', 'agulha', 'ácido hialurônico', 'lidocaína'],
+  'Preenchimento de Olheiras': ['injetável', 'cânula', 'ácido hialurônico', 'lidocaína'],
+  'Preenchimento de Mandíbula': ['injetável', 'cânula', 'ácido hialurônico', 'lidocaína'],
+  'Bioestimulador de Colágeno': ['injetável', 'cânula', 'ácido polilático'],
+  Skinbooster: ['injetável', 'agulha', 'ácido hialurônico'],
+  'Intradermoterapia Corporal': ['injetável', 'agulha'],
+  'Aplicação de Enzimas - Abdômen': ['injetável', 'agulha', 'enzimas'],
+  'Fios de PDO - Lisos': ['agulha', 'fios de polidioxanona', 'anestésico local'],
+  'Fios de PDO - Espiculados': ['agulha', 'fios de polidioxanona', 'anestésico local'],
+  'Fios de PDO - Sobrancelha': ['agulha', 'fios de polidioxanona', 'anestésico local'],
+  'Lipo de Papada Enzimática': ['injetável', 'agulha', 'enzimas'],
+  'Harmonização Facial': ['injetável', 'agulha', 'ácido hialurônico', 'toxina botulínica', 'látex'],
+  Rinomodelação: ['injetável', 'ácido hialurônico'],
+  'Protocolo Glow Premium': ['ácidos', 'luz LED', 'ácido hialurônico tópico'],
+  'Laser CO2 Fracionado': ['laser', 'calor', 'anestésico tópico'],
+};
+
 export async function seedDemoCatalogue(tx: AppTx): Promise<void> {
   const idByName = new Map<string, number>();
   for (const demo of DEMO_SERVICES) {
@@ -745,6 +790,7 @@ export async function seedDemoCatalogue(tx: AppTx): Promise<void> {
           benefit2: demo.benefits[1],
           benefit3: demo.benefits[2],
         },
+        traits: DEMO_TRAITS[demo.name] ?? [],
       }),
     );
     idByName.set(demo.name, created.id);

@@ -72,6 +72,7 @@ export const servicesService = {
         benefit1: null,
         benefit2: null,
         benefit3: null,
+        traits: data.traits,
         ...benefitColumns(data.benefits),
       });
       // A new service has no photos yet.
@@ -99,6 +100,7 @@ export const servicesService = {
         }),
         ...(data.session_limit !== undefined && { sessionLimit: data.session_limit }),
         ...(data.status !== undefined && { status: data.status }),
+        ...(data.traits !== undefined && { traits: data.traits }),
         ...benefitColumns(data.benefits),
       };
       // Nothing to change: answer with the service as it is, without touching updated_at.
@@ -140,6 +142,11 @@ export const servicesService = {
   /** The service's photo limit, key-share locked for the caller's transaction; null when unknown. */
   async lockForPhotos(tx: DbOrTx, id: number): Promise<number | null> {
     return (await repo.findServicePhotosLimit(tx, id, true)) ?? null;
+  },
+
+  /** The services with these ids, traits included (proposals snapshot them); unknown ids absent. */
+  async findByIds(db: DbOrTx, ids: readonly number[]): Promise<Service[]> {
+    return (await repo.findServicesByIds(db, [...new Set(ids)])).map(repo.toService);
   },
 
   async exists(db: DbOrTx, id: number): Promise<boolean> {

@@ -1,8 +1,10 @@
 import { AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { isAdminProfile } from '../../lib/profiles';
 import {
+  IconFileInvoice,
   IconHome,
+  IconUsers,
   IconLogout,
   IconSchool,
   IconShieldLock,
@@ -16,9 +18,9 @@ import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { PageLoader } from '../../components/page-loader';
 import { NoticeBannerSlot } from '../../features/notices/notice-banner';
 import { useCurrentUserRefresh } from '../../lib/current-user';
-import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useSession } from '../../lib/use-session';
 import { useSignOut } from '../../lib/use-sign-out';
+import classes from './professional-layout.module.css';
 
 interface TopLink {
   to: string;
@@ -29,6 +31,8 @@ interface TopLink {
 /** SPEC "Professional layout": the top navigation. */
 export const PROFESSIONAL_LINKS: readonly TopLink[] = [
   { to: '/home', label: 'Início', icon: IconHome },
+  { to: '/clientes', label: 'Clientes', icon: IconUsers },
+  { to: '/propostas', label: 'Propostas', icon: IconFileInvoice },
   { to: '/professional/editservices', label: 'Procedimentos', icon: IconSparkles },
   { to: '/professional/trainings', label: 'Treinamentos', icon: IconSchool },
 ];
@@ -39,6 +43,9 @@ const ADMIN_AREA_LINK: TopLink = {
   label: 'Administração',
   icon: IconShieldLock,
 };
+
+/** From this width the links sit in the header; below it, in the drawer (the CSS module agrees). */
+const TOP_NAV_FROM = '80em';
 
 function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -51,7 +58,10 @@ export default function ProfessionalLayout() {
   const { pathname } = useLocation();
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   // The drawer exists for phones only; `inert` keeps its off-screen links out of the tab order.
-  const isDesktop = useIsDesktop();
+  // Where the top navigation shows (professional-layout.module.css).
+  const isDesktop = useMediaQuery(`(min-width: ${TOP_NAV_FROM})`, true, {
+    getInitialValueInEffect: false,
+  });
   const drawerVisible = !isDesktop && menuOpened;
   const links = isAdminProfile(user?.profile)
     ? [...PROFESSIONAL_LINKS, ADMIN_AREA_LINK]
@@ -61,7 +71,11 @@ export default function ProfessionalLayout() {
     <AppShell
       header={{ height: 60 }}
       // On phones the top navigation folds into a drawer opened by the burger.
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !menuOpened, desktop: true } }}
+      navbar={{
+        width: 260,
+        breakpoint: TOP_NAV_FROM,
+        collapsed: { mobile: !menuOpened, desktop: true },
+      }}
       padding="md"
     >
       <AppShell.Header>
@@ -70,7 +84,7 @@ export default function ProfessionalLayout() {
             <Burger
               opened={menuOpened}
               onClick={toggleMenu}
-              hiddenFrom="sm"
+              className={classes.burger}
               size="sm"
               aria-label={menuOpened ? 'Fechar menu' : 'Abrir menu'}
               aria-expanded={menuOpened}
@@ -79,7 +93,12 @@ export default function ProfessionalLayout() {
             <BrandLink />
           </Group>
 
-          <Group component="nav" aria-label="Navegação principal" gap={4} visibleFrom="sm">
+          <Group
+            component="nav"
+            aria-label="Navegação principal"
+            gap={4}
+            className={classes.topNav}
+          >
             {links.map(({ to, label, icon: LinkIcon }) => {
               const active = isActive(pathname, to);
               return (
@@ -91,6 +110,7 @@ export default function ProfessionalLayout() {
                   color={active ? undefined : 'gray'}
                   leftSection={<LinkIcon size={16} aria-hidden />}
                   aria-current={active ? 'page' : undefined}
+                  px="sm"
                 >
                   {label}
                 </Button>

@@ -8,7 +8,7 @@ import {
   type Package,
   type Service,
 } from '@portal/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   jsonResponse,
   makeUser,
@@ -413,8 +413,33 @@ describe('package builder: procedures step', () => {
     ).toBeInTheDocument();
   });
 
-  it('generates: saves the receipt in sessionStorage and opens /recibo with it', async () => {
-    serveCatalogue();
+  it('generates: saves a proposal for the chosen client and opens its page', async () => {
+    const posted: unknown[] = [];
+    const client = {
+      id: 31,
+      full_name: 'Maria José da Silva',
+      preferred_name: null,
+      phone: '11 98888-7777',
+      email: null,
+      cpf: null,
+      birth_date: null,
+      unit: 'PAULISTA',
+      consents: { health_data: false, marketing: false, photos: false },
+      anonymized_at: null,
+      created_at: '2026-11-20T12:00:00.000Z',
+      updated_at: '2026-11-20T12:00:00.000Z',
+    };
+    mockFetch((url, init) => {
+      if (url.startsWith('/api/v1/packages/')) return jsonResponse(packages);
+      if (url.startsWith('/api/v1/services/')) return jsonResponse(catalogue);
+      if (url.startsWith('/api/v1/auth/me')) return jsonResponse(makeUser());
+      if (url.startsWith('/api/v1/clients/?')) return jsonResponse([client]);
+      if (init.method === 'POST' && url === '/api/v1/proposals/') {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse({ id: 99 }, 201);
+      }
+      return jsonResponse({ detail: 'Não encontrado.' }, 404);
+    });
     const { router } = await openBuilder();
     const user = await pickPackage(/Pacote 12/);
     const blockA = screen.getByRole('region', { name: 'Bloco A' });
@@ -422,16 +447,16 @@ describe('package builder: procedures step', () => {
     await user.click(within(blockA).getByRole('button', { name: /^Preenchimento/ }));
     await user.click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
 
-    expect(router.state.location.pathname).toBe('/recibo');
-    const stored = receiptStateSchema.parse(
-      JSON.parse(window.sessionStorage.getItem(RECEIPT_STORAGE_KEY) ?? 'null'),
-    );
-    expect(stored.package.id).toBe(12);
-    expect(stored.blocks.A.map((s) => s.name)).toEqual(['Botox', 'Preenchimento']);
-    expect(stored.totals.servicesTotalValue).toBe(7500);
-    expect(stored.totals.annual).toBe(12000);
-    expect(router.state.location.state).toEqual(stored);
-    expect(await screen.findByRole('heading', { name: 'Recibo' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar proposta' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Cliente' }), 'maria');
+    await user.click(await screen.findByRole('option', { name: /Maria José da Silva/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar proposta' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/99'));
+    // Ids only: the server checks the selection and computes every total itself.
+    expect(posted).toEqual([
+      { client_id: 31, package_id: 12, blocks: { A: [1, 2], B: [], C: [], D: [] } },
+    ]);
   });
 });
 

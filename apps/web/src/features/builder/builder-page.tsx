@@ -1,10 +1,8 @@
 import { Alert, Button, Grid, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
   BUILDER_DRAFT_STORAGE_KEY,
-  RECEIPT_STORAGE_KEY,
   SERVICE_BLOCKS,
   blockLimitsFor,
-  buildReceiptState,
   clickProcedure,
   computePackageTotals,
   emptyBuilderDraft,
@@ -24,13 +22,13 @@ import {
   type Package,
   type ProcedureSelection,
   type ReceiptClientPreferences,
-  type ReceiptState,
   type Service,
 } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ProcedureDetailDialogSlot } from '../../components/procedure-detail-dialog-slot';
+import { SaveProposalDialog, useProposalRevision } from '../../components/save-proposal-dialog';
 import { usePageTitle } from '../../components/use-page-title';
 import { useClientMode } from '../../lib/client-mode';
 import { useIsDesktop } from '../../lib/use-is-desktop';
@@ -42,15 +40,6 @@ import { PackageSummaryBar, PackageSummaryPanel } from './package-summary';
 import { ProcedureBlock } from './procedure-block';
 
 const NO_SERVICES: Service[] = [];
-
-/** Keeps the receipt across a reload of /recibo; a full or blocked storage only loses that. */
-function saveReceiptState(state: ReceiptState): void {
-  try {
-    window.sessionStorage.setItem(RECEIPT_STORAGE_KEY, JSON.stringify(state));
-  } catch {
-    // The receipt still opens from the router state.
-  }
-}
 
 /** The sale in progress, as the tab kept it (builder-draft.ts says why sessionStorage). */
 function readBuilderDraft(): BuilderDraft {
@@ -83,7 +72,7 @@ export default function BuilderPage() {
   // Package, sessions and the client's name survive Back/Forward, a reload and the receipt.
   const [draft, setDraft] = useState<BuilderDraft>(readBuilderDraft);
   useEffect(() => saveBuilderDraft(draft), [draft]);
-  const { step, packageId, selection, clientName, clientPreferences } = draft;
+  const { step, packageId, selection, clientName } = draft;
   const update = (change: Partial<BuilderDraft>) =>
     setDraft((current) => ({ ...current, ...change }));
 
@@ -108,6 +97,18 @@ export default function BuilderPage() {
   const [search, setSearch] = useState('');
   const [assistantOpened, setAssistantOpened] = useState(false);
   const [detail, setDetail] = useState<Service | null>(null);
+  const [saveOpened, setSaveOpened] = useState(false);
+  // 'Nova versão' of a proposal opens the builder with its package and selection.
+  const revising = useProposalRevision(
+    useCallback((revisedPkg: Package, revisedSelection: ProcedureSelection) => {
+      setDraft((current) => ({
+        ...current,
+        packageId: revisedPkg.id,
+        selection: revisedSelection,
+        step: 'services',
+      }));
+    }, []),
+  );
 
   const limits = useMemo(() => blockLimitsFor(pkg), [pkg]);
   const blocks = listedBlocks(limits);
@@ -162,15 +163,10 @@ export default function BuilderPage() {
     setAssistantOpened(false);
   };
 
+  // 'Gerar Pacote' saves a proposal (issue 13); its page replaces the session-only receipt.
   const generate = () => {
     if (!pkg || blockedReason !== null) return;
-    const name = clientName.trim();
-    const state = buildReceiptState(pkg, selection, catalogue, {
-      ...clientPreferences,
-      ...(name ? { client_name: name } : {}),
-    });
-    saveReceiptState(state);
-    void navigate('/recibo', { state });
+    setSaveOpened(true);
   };
 
   const startNewSale = () => {
@@ -279,6 +275,15 @@ export default function BuilderPage() {
         preload={step === 'services'}
         procedure={detail}
         onClose={() => setDetail(null)}
+      />
+      <SaveProposalDialog
+        opened={saveOpened}
+        onClose={() => setSaveOpened(false)}
+        pkg={pkg}
+        selection={selection}
+        revising={revising}
+        clientName={clientName.trim() === '' ? undefined : clientName.trim()}
+        onSaved={(proposal) => void navigate(`/propostas/${proposal.id}`)}
       />
       <AssistantDialogSlot
         opened={assistantOpened}

@@ -1,0 +1,160 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CONSENT_TEXTS, type Client } from '@portal/domain';
+import { describe, expect, it, vi } from 'vitest';
+import ClientNewPage from '../features/clients/client-new-page';
+import {
+  jsonResponse,
+  makeUser,
+  mockFetch,
+  renderWithProviders,
+  signInAs,
+} from '../test/test-utils';
+import { ClientForm } from './client-form';
+
+function makeClient(overrides: Partial<Client> = {}): Client {
+  return {
+    id: 7,
+    full_name: 'Maria José da Silva',
+    preferred_name: null,
+    salutation: null,
+    phone: null,
+    email: null,
+    cpf: null,
+    birth_date: null,
+    unit: 'PAULISTA',
+    consents: { health_data: false, marketing: false, photos: false },
+    anonymized_at: null,
+    created_at: '2026-11-20T12:00:00.000Z',
+    updated_at: '2026-11-20T12:00:00.000Z',
+    preferences: [],
+    important_dates: [],
+    channels: [],
+    notes: null,
+    allergies: [],
+    health_flags: [],
+    contraindications: [],
+    created_by: null,
+    ...overrides,
+  };
+}
+
+function renderForm() {
+  const onSubmit = vi.fn();
+  renderWithProviders(
+    <ClientForm defaultUnit="PAULISTA" submitting={false} error={null} onSubmit={onSubmit} />,
+  );
+  return { onSubmit, user: userEvent.setup() };
+}
+
+describe('ClientForm', () => {
+  it('refuses a CPF whose check digits are wrong, with the API message, and sends nothing', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Maria José');
+    await user.type(screen.getByRole('textbox', { name: 'CPF' }), '529.982.247-24');
+    await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
+    expect(await screen.findByText('CPF inválido.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByRole('textbox', { name: 'CPF' }));
+    await user.type(screen.getByRole('textbox', { name: 'CPF' }), '529.982.247-25');
+    await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
+    expect(screen.queryByText('CPF inválido.')).not.toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('asks for the full name', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
+    expect(await screen.findByText('Nome completo é obrigatório.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the health fields only once the health-data consent text is agreed to', async () => {
+    const { user } = renderForm();
+    expect(screen.queryByRole('textbox', { name: /Alergias/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(new RegExp((CONSENT_TEXTS.health_data.v1 ?? '').slice(0, 40))),
+    ).toBeVisible();
+
+    const consent = screen.getByRole('checkbox', { name: /^Dados de saúde/ });
+    await user.click(consent);
+    expect(screen.getByRole('textbox', { name: /Alergias ou aversões/ })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Contraindicações/ })).toBeVisible();
+
+    await user.click(consent);
+    expect(screen.queryByRole('textbox', { name: /Alergias/ })).not.toBeInTheDocument();
+  });
+
+  it('does not send health data typed before the consent was withdrawn on screen', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Maria José');
+    const consent = screen.getByRole('checkbox', { name: /^Dados de saúde/ });
+    await user.click(consent);
+    await user.type(screen.getByRole('textbox', { name: /Alergias ou aversões/ }), 'látex');
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      body: expect.objectContaining({ allergies: [], health_flags: [], contraindications: [] }),
+      consents: [],
+    });
+  });
+});
+
+describe('Novo cliente', () => {
+  it('records the client, then the consent with its text version, then the allergy', async () => {
+    signInAs(makeUser());
+    const calls: { method: string; url: string; body: unknown }[] = [];
+    mockFetch((url, init) => {
+      const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      calls.push({ method: init.method, url, body });
+      if (init.method === 'POST' && url === '/api/v1/clients/') {
+        return jsonResponse(makeClient(), 201);
+      }
+      if (init.method === 'POST' && url === '/api/v1/clients/7/consents') {
+        const client = makeClient({
+          consents: { health_data: true, marketing: false, photos: false },
+        });
+        return jsonResponse({ consent: {}, client }, 201);
+      }
+      if (init.method === 'PATCH' && url === '/api/v1/clients/7') {
+        return jsonResponse(makeClient({ allergies: ['látex'] }));
+      }
+      return jsonResponse({ detail: 'Não encontrado.' }, 404);
+    });
+    renderWithProviders(<ClientNewPage />, { route: '/clientes/novo' });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Maria José da Silva');
+    await user.click(screen.getByRole('checkbox', { name: /^Dados de saúde/ }));
+    await user.type(screen.getByRole('textbox', { name: /Alergias ou aversões/ }), 'látex');
+    await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
+
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/clients/' });
+    expect(calls[0]?.body).not.toHaveProperty('allergies');
+    expect(calls[1]).toEqual({
+      method: 'POST',
+      url: '/api/v1/clients/7/consents',
+      body: { purpose: 'health_data', channel: 'presencial', text_version: 'v1', granted: true },
+    });
+    expect(calls[2]).toMatchObject({
+      method: 'PATCH',
+      url: '/api/v1/clients/7',
+      body: { allergies: ['látex'], health_flags: [], contraindications: [] },
+    });
+  });
+
+  it('shows the server refusal (duplicate CPF) in pt-BR', async () => {
+    signInAs(makeUser());
+    mockFetch(() => jsonResponse({ detail: 'Já existe um cliente com esse CPF.' }, 409));
+    renderWithProviders(<ClientNewPage />, { route: '/clientes/novo' });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Maria José');
+    await user.type(screen.getByRole('textbox', { name: 'CPF' }), '52998224725');
+    await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Já existe um cliente com esse CPF.',
+    );
+  });
+});

@@ -1,0 +1,13 @@
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file by the next tick; the URL is not needed after that.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
