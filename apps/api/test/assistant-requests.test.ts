@@ -404,6 +404,66 @@ const REQUEST_CASES: RequestCase[] = [
     warnings: [],
   },
   {
+    text: 'quero tirar o culote',
+    pkg: 'contorno',
+    include: ['Criolipólise - Culote'],
+    exclude: [
+      'Criolipólise - Abdômen',
+      'Criolipólise - Flancos',
+      'Aplicação de Enzimas - Abdômen',
+      'Criolipólise - Papada',
+      'Lipo de Papada Enzimática',
+    ],
+    warnings: [],
+  },
+  {
+    text: 'gordura nos flancos, quer afinar a cintura',
+    pkg: 'contorno',
+    include: ['Criolipólise - Flancos'],
+    exclude: [
+      'Criolipólise - Abdômen',
+      'Criolipólise - Culote',
+      'Aplicação de Enzimas - Abdômen',
+      'Criolipólise - Papada',
+      'Lipo de Papada Enzimática',
+    ],
+    warnings: [],
+  },
+  {
+    text: 'quero reduzir só a papada',
+    pkg: 'contorno',
+    include: ['Criolipólise - Papada', 'Lipo de Papada Enzimática'],
+    exclude: [
+      'Criolipólise - Abdômen',
+      'Criolipólise - Flancos',
+      'Criolipólise - Culote',
+      'Aplicação de Enzimas - Abdômen',
+      'Intradermoterapia Corporal',
+      'Massagem Modeladora',
+    ],
+    warnings: [],
+  },
+  {
+    text: 'gordura localizada na barriga, sem agulhas',
+    pkg: 'contorno',
+    include: ['Criolipólise - Abdômen'],
+    exclude: [
+      'Criolipólise - Flancos',
+      'Criolipólise - Culote',
+      'Criolipólise - Papada',
+      ...NEEDLES,
+    ],
+    warnings: [],
+  },
+  {
+    text: 'papada e culote',
+    pkg: 'contorno',
+    include: ['Criolipólise - Culote'],
+    includeAny: ['Criolipólise - Papada', 'Lipo de Papada Enzimática'],
+    exclude: ['Criolipólise - Abdômen', 'Criolipólise - Flancos', 'Aplicação de Enzimas - Abdômen'],
+    warnings: [],
+  },
+  {
     text: 'rugas na testa e pés de galinha',
     pkg: 'rejuvenescimento',
     include: ['Toxina Botulínica - Terço Superior'],
@@ -561,6 +621,25 @@ describe('the assistant keeps what the client said (demo catalogue)', () => {
   it('has at least 40 requests, several with a budget below the package', () => {
     expect(REQUEST_CASES.length).toBeGreaterThanOrEqual(40);
     expect(REQUEST_CASES.filter(belowPackage).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('says when the rules keep out every procedure for a spot the client named', async () => {
+    const summaryOf = async (text: string) => {
+      const res = await t.request('POST', '/api/v1/recommendations/', {
+        token,
+        body: { goal_text: text, max_items: 12, package_id: packageOf('contorno').id },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as RecommendationResponse;
+      return { names: body.items.map((item) => item.name), summary: body.summary };
+    };
+    // Breastfeeding rules out both procedures for the abdomen (cold and enzymes).
+    const nursing = await summaryOf('amamentando, quero reduzir a gordura da barriga');
+    expect(nursing.names).not.toContain('Criolipólise - Abdômen');
+    expect(nursing.summary).toContain('Sem procedimento específico para abdômen');
+    const covered = await summaryOf('quero reduzir a papada e a gordura da barriga');
+    expect(covered.names).toContain('Criolipólise - Abdômen');
+    expect(covered.summary).not.toContain('Sem procedimento específico');
   });
 
   it('answers every request fully right', async () => {

@@ -626,3 +626,134 @@ export const AREA_WORDS: Record<BodyArea, readonly string[]> = {
     'estrias',
   ],
 };
+
+// ---------------------------------------------------------------------------------------------
+// Spots: the specific places inside an area a client names ('barriga', 'papada', 'testa')
+// ---------------------------------------------------------------------------------------------
+
+export const BODY_SPOTS = [
+  'abdomen',
+  'flancos',
+  'coxas',
+  'bracos',
+  'gluteos',
+  'costas',
+  'papada',
+  'mandibula',
+  'testa',
+  'olhos',
+  'sobrancelhas',
+  'nariz',
+  'labios',
+  'bochechas',
+] as const;
+export type BodySpot = (typeof BODY_SPOTS)[number];
+
+/** The area each spot belongs to: spots of one area compete, spots of two areas do not. */
+export const BODY_SPOT_AREAS: Record<BodySpot, BodyArea> = {
+  abdomen: 'body',
+  flancos: 'body',
+  coxas: 'body',
+  bracos: 'body',
+  gluteos: 'body',
+  costas: 'body',
+  papada: 'face',
+  mandibula: 'face',
+  testa: 'face',
+  olhos: 'face',
+  sobrancelhas: 'face',
+  nariz: 'face',
+  labios: 'face',
+  bochechas: 'face',
+};
+
+/** pt-BR labels, for summaries ('Sem procedimento específico para: abdômen'). */
+export const BODY_SPOT_LABELS: Record<BodySpot, string> = {
+  abdomen: 'abdômen',
+  flancos: 'flancos',
+  coxas: 'culote e coxas',
+  bracos: 'braços',
+  gluteos: 'glúteos',
+  costas: 'costas',
+  papada: 'papada',
+  mandibula: 'mandíbula',
+  testa: 'testa',
+  olhos: 'olhos',
+  sobrancelhas: 'sobrancelhas',
+  nariz: 'nariz',
+  labios: 'lábios',
+  bochechas: 'bochechas',
+};
+
+/**
+ * Words that name a spot, in a request or in a procedure's text. Anatomy only: a condition
+ * ('olheiras', 'celulite') says what, not where. A phrase may name several spots ('terço
+ * superior' is the forehead and the crow's feet); one that names a whole area ('full face')
+ * names all of its spots (WHOLE_AREA_WORDS).
+ */
+export const SPOT_WORDS: ReadonlyArray<readonly [string, readonly BodySpot[]]> = [
+  ['barriga', ['abdomen']],
+  ['abdômen', ['abdomen']],
+  ['abdome', ['abdomen']],
+  ['abdominal', ['abdomen']],
+  ['pochete', ['abdomen']],
+  ['flancos', ['flancos']],
+  ['flanco', ['flancos']],
+  ['cintura', ['flancos']],
+  ['pneuzinho', ['flancos']],
+  ['culote', ['coxas']],
+  ['culotes', ['coxas']],
+  ['coxas', ['coxas']],
+  ['coxa', ['coxas']],
+  ['pernas', ['coxas']],
+  ['perna', ['coxas']],
+  ['quadril', ['coxas']],
+  ['braços', ['bracos']],
+  ['braço', ['bracos']],
+  ['glúteos', ['gluteos']],
+  ['glúteo', ['gluteos']],
+  ['bumbum', ['gluteos']],
+  ['costas', ['costas']],
+  ['papada', ['papada']],
+  ['queixo', ['papada']],
+  ['submentoniano', ['papada']],
+  ['submentoniana', ['papada']],
+  ['pescoço', ['papada']],
+  ['mandíbula', ['mandibula']],
+  ['mandibular', ['mandibula']],
+  ['masseter', ['mandibula']],
+  ['testa', ['testa']],
+  ['glabela', ['testa']],
+  ['olhos', ['olhos']],
+  ['olho', ['olhos']],
+  ['olhar', ['olhos']],
+  ['pálpebras', ['olhos']],
+  ['pálpebra', ['olhos']],
+  ['sulco lacrimal', ['olhos']],
+  ['pés de galinha', ['olhos']],
+  ['sobrancelha', ['sobrancelhas']],
+  ['sobrancelhas', ['sobrancelhas']],
+  ['nariz', ['nariz']],
+  ['lábios', ['labios']],
+  ['lábio', ['labios']],
+  ['labial', ['labios']],
+  ['boca', ['labios']],
+  ['bigode chinês', ['labios']],
+  ['bochechas', ['bochechas']],
+  ['bochecha', ['bochechas']],
+  ['malar', ['bochechas']],
+  ['maçãs do rosto', ['bochechas']],
+  ['terço superior', ['testa', 'olhos']],
+  ['terço médio', ['olhos', 'bochechas']],
+  ['terço inferior', ['mandibula', 'labios']],
+];
+
+/** Phrases that name a whole area: a procedure for the whole face serves every face spot. */
+export const WHOLE_AREA_WORDS: ReadonlyArray<readonly [string, BodyArea]> = [
+  ['full face', 'face'],
+  ['rosto inteiro', 'face'],
+  ['rosto todo', 'face'],
+  ['face inteira', 'face'],
+  ['corpo inteiro', 'body'],
+  ['corpo todo', 'body'],
+];

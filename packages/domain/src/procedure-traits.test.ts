@@ -7,6 +7,8 @@ import {
   profileProcedure,
   readCareWords,
   rulesOut,
+  spotFit,
+  spotsInText,
   type TraitedProcedure,
 } from './procedure-traits.ts';
 
@@ -103,6 +105,66 @@ describe('areas', () => {
   it('reads the area a procedure treats', () => {
     expect([...procedureAreas(RADIO_CORPORAL)]).toEqual(['body']);
     expect([...procedureAreas(LIPO_PAPADA)]).toEqual(['face']);
+  });
+});
+
+const CRIO_ABDOMEN: TraitedProcedure = {
+  name: 'Criolipólise - Abdômen',
+  description: 'Resfriamento controlado que elimina células de gordura do abdômen.',
+  benefits: { main_function: 'Gordura localizada' },
+};
+const CRIO_FLANCOS: TraitedProcedure = {
+  name: 'Criolipólise - Flancos',
+  description: 'Aplicação de criolipólise nos flancos para afinar a cintura.',
+  benefits: { main_function: 'Gordura localizada', benefit1: 'Cintura mais definida' },
+};
+const MASSAGEM: TraitedProcedure = {
+  name: 'Massagem Modeladora',
+  description: 'Manobras vigorosas que ativam a circulação e ajudam a modelar a silhueta.',
+  benefits: { main_function: 'Gordura localizada', benefit1: 'Modela o contorno corporal' },
+};
+const TOXINA_FULL_FACE: TraitedProcedure = {
+  name: 'Toxina Botulínica - Full Face',
+  description: 'Protocolo completo de toxina para o rosto inteiro.',
+  benefits: { main_function: 'Rugas e linhas de expressão' },
+};
+
+describe('spots', () => {
+  it('reads the spots a request names, synonyms meeting at one spot', () => {
+    expect([...spotsInText('quero reduzir a papada e a gordura da barriga')].sort()).toEqual([
+      'abdomen',
+      'papada',
+    ]);
+    expect([...spotsInText('gordura no abdome')]).toEqual(['abdomen']);
+    expect([...spotsInText('afinar a cintura')]).toEqual(['flancos']);
+    expect([...spotsInText('rugas na testa e pés de galinha')].sort()).toEqual(['olhos', 'testa']);
+    expect([...spotsInText('flacidez no rosto')]).toEqual([]);
+    expect([...spotsInText('quero tratar as olheiras')]).toEqual([]);
+  });
+
+  it('tells a procedure for the spot from one for another spot of the same area', () => {
+    const belly = spotsInText('gordura da barriga');
+    expect(spotFit(belly, profileProcedure(CRIO_ABDOMEN))).toEqual({
+      fit: 'named',
+      covers: ['abdomen'],
+    });
+    expect(spotFit(belly, profileProcedure(CRIO_FLANCOS)).fit).toBe('elsewhere');
+    expect(spotFit(belly, profileProcedure(MASSAGEM))).toEqual({ fit: 'general', covers: [] });
+    // A spot of the face does not compete with one of the body.
+    expect(spotFit(belly, profileProcedure(LIPO_PAPADA)).fit).toBe('general');
+    expect(spotFit(spotsInText('papada'), profileProcedure(LIPO_PAPADA)).fit).toBe('named');
+    expect(spotFit(new Set(), profileProcedure(CRIO_FLANCOS)).fit).toBe('general');
+  });
+
+  it('counts a procedure for the whole face as covering a spot of the face', () => {
+    expect(spotFit(spotsInText('rugas na testa'), profileProcedure(TOXINA_FULL_FACE))).toEqual({
+      fit: 'whole',
+      covers: ['testa'],
+    });
+    expect(spotFit(spotsInText('braços e abdômen'), profileProcedure(RADIO_CORPORAL))).toEqual({
+      fit: 'named',
+      covers: ['abdomen', 'bracos'],
+    });
   });
 });
 

@@ -1,11 +1,15 @@
 import {
   AREA_WORDS,
   BODY_AREAS,
+  BODY_SPOT_AREAS,
   PROCEDURE_TRAITS,
+  SPOT_WORDS,
   TRAIT_IMPLICATIONS,
   TRAIT_NEGATIONS,
   TRAIT_PHRASES,
+  WHOLE_AREA_WORDS,
   type BodyArea,
+  type BodySpot,
   type ProcedureTrait,
 } from './aesthetic-lexicon.ts';
 import {
@@ -186,14 +190,88 @@ export function procedureAreas(procedure: ProcedureText): Set<BodyArea> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Spots
+// ---------------------------------------------------------------------------------------------
+
+let spotCache: Array<{ spots: readonly BodySpot[]; stems: string[] }> | null = null;
+let wholeAreaCache: Array<{ area: BodyArea; stems: string[] }> | null = null;
+
+function containsStems(stems: readonly string[], phrase: readonly string[]): boolean {
+  for (let i = 0; i + phrase.length <= stems.length; i++) {
+    if (phrase.every((stem, k) => stems[i + k] === stem)) return true;
+  }
+  return false;
+}
+
+/** The spots a text names ('gordura da barriga' → abdomen; 'testa e pés de galinha' → testa, olhos). */
+export function spotsInText(text: string): Set<BodySpot> {
+  spotCache ??= SPOT_WORDS.map(([word, spots]) => ({ spots, stems: contentStems(word) })).filter(
+    (entry) => entry.stems.length > 0,
+  );
+  const stems = contentStems(text);
+  return new Set(
+    spotCache.filter((entry) => containsStems(stems, entry.stems)).flatMap((e) => e.spots),
+  );
+}
+
+/** The areas a text names as a whole ('full face', 'corpo inteiro'). */
+export function wholeAreasInText(text: string): Set<BodyArea> {
+  wholeAreaCache ??= WHOLE_AREA_WORDS.map(([word, area]) => ({
+    area,
+    stems: contentStems(word),
+  }));
+  const stems = contentStems(text);
+  return new Set(
+    wholeAreaCache.filter((entry) => containsStems(stems, entry.stems)).map((e) => e.area),
+  );
+}
+
+/** How a procedure stands towards the spots a client named. */
+export interface SpotFit {
+  /**
+   * 'named': aimed at a spot the client named; 'whole': made for the whole area of one ('Toxina
+   * Botulínica - Full Face'); 'general': names no spot of that area (a modelling massage);
+   * 'elsewhere': aimed only at other spots of an area the client named spots in.
+   */
+  fit: 'named' | 'whole' | 'general' | 'elsewhere';
+  /** The named spots it covers ('named' and 'whole'). */
+  covers: BodySpot[];
+}
+
+/**
+ * Whether a procedure serves the spots a client named: 'barriga' is covered by 'Criolipólise -
+ * Abdômen' (named), served but not covered by a modelling massage (general), and neither by
+ * 'Criolipólise - Flancos' (elsewhere: the waist is another spot of the body). Spots of another
+ * area do not compete: in 'papada e barriga' a body procedure still serves the belly.
+ */
+export function spotFit(
+  requested: ReadonlySet<BodySpot>,
+  procedure: Pick<ProcedureProfile, 'spots' | 'wholeAreas'>,
+): SpotFit {
+  const named = [...requested].filter((spot) => procedure.spots.has(spot));
+  const whole = [...requested].filter(
+    (spot) => !named.includes(spot) && procedure.wholeAreas.has(BODY_SPOT_AREAS[spot]),
+  );
+  if (named.length > 0) return { fit: 'named', covers: [...named, ...whole] };
+  if (whole.length > 0) return { fit: 'whole', covers: whole };
+  const askedAreas = new Set([...requested].map((spot) => BODY_SPOT_AREAS[spot]));
+  const elsewhere = [...procedure.spots].some((spot) => askedAreas.has(BODY_SPOT_AREAS[spot]));
+  return { fit: elsewhere ? 'elsewhere' : 'general', covers: [] };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Exclusions against what a procedure is
 // ---------------------------------------------------------------------------------------------
 
-/** A procedure read once: its text prepared for matching, its traits and its areas. */
+/** A procedure read once: its text prepared for matching, its traits, areas and spots. */
 export interface ProcedureProfile {
   prepared: PreparedProcedureText;
   traits: ReadonlySet<ProcedureTrait>;
   areas: ReadonlySet<BodyArea>;
+  /** The spots it is aimed at ('Criolipólise - Flancos': flancos), none for a general one. */
+  spots: ReadonlySet<BodySpot>;
+  /** The areas it treats as a whole ('full face'). */
+  wholeAreas: ReadonlySet<BodyArea>;
 }
 
 export function profileProcedure(procedure: TraitedProcedure): ProcedureProfile {
@@ -201,6 +279,8 @@ export function profileProcedure(procedure: TraitedProcedure): ProcedureProfile 
     prepared: prepareProcedureText(procedure),
     traits: procedureTraits(procedure),
     areas: procedureAreas(procedure),
+    spots: spotsInText(procedureFullText(procedure)),
+    wholeAreas: wholeAreasInText(procedureFullText(procedure)),
   };
 }
 

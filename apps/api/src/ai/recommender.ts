@@ -5,6 +5,7 @@ import {
   contentStems,
   stemPt,
   BODY_AREA_LABELS,
+  BODY_SPOT_LABELS,
   computePackageTotals,
   effectiveMaxItems,
   formatBRL,
@@ -26,8 +27,11 @@ import {
   RecommendationSearch,
   requiredMarginPercent,
   selectionViolations,
+  spotFit,
+  spotsInText,
   type AiWarning,
   type BodyArea,
+  type BodySpot,
   type BudgetReading,
   type CareReading,
   type ExclusionReading,
@@ -121,6 +125,10 @@ export interface RecommendationPlan {
   contraindicatedIds: number[];
   /** The areas the client named (empty: any). */
   areas: ReadonlySet<BodyArea>;
+  /** The spots the client named ('barriga', 'papada'; empty: none in particular). */
+  spots: ReadonlySet<BodySpot>;
+  /** The named spots each procedure is aimed at (or treats as part of a whole area). */
+  spotsCovered: Map<number, readonly BodySpot[]>;
   /** Procedures that serve no stated goal in the named area: never used to fill room. */
   offGoalIds: number[];
   /** Everything the client's words rule out: a model's pick among these is dropped. */
@@ -159,6 +167,8 @@ const PLACE_STEMS = new Set(
     .map((word) => stemPt(word))
     .filter((stem) => !NOT_PLACES.includes(stem)),
 );
+/** Distinct goal keys the exact optimizer accepts (see recommendation-optimizer.ts). */
+const MAX_OPTIMIZER_GOALS = 30;
 /** A procedure that names the place asked for gains this much. */
 const PLACE_WEIGHT = 1;
 /** A technique asked for counts like a goal named in the main function. */
@@ -212,6 +222,8 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
   }
   const areas = areasInText(text);
   const places = new Set(contentStems(text).filter((stem) => PLACE_STEMS.has(stem)));
+  const spots = spotsInText(text);
+  const spotsCovered = new Map<number, readonly BodySpot[]>();
   const hasGoals = reading.goals.length > 0;
 
   const matches = new Map<number, ProcedureMatch>();
@@ -220,23 +232,34 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
   const contraindicatedIds: number[] = [];
   const offGoalIds: number[] = [];
   const optimizerGoals = new Map<number, string[]>();
+  const spotGoalsOf = new Map<number, string[]>();
   for (const procedure of problem.procedures) {
     const profile = profileProcedure(procedure);
     profiles.set(procedure.id, profile);
     const textMatch = matchProcedure({ goals: reading.goals, exclusions: [] }, profile.prepared);
     const usedTechniques = techniqueGoals.filter((t) => profile.traits.has(t.trait));
-    const goalKeys = [...textMatch.goalKeys, ...usedTechniques.map((t) => t.goal.key)];
+    // 'gordura da barriga': a procedure aimed at another spot of the body (the flancos) serves
+    // no goal of this request, even though its text names the goal ('flancos' is local fat).
+    const fit = spotFit(spots, profile);
+    const goalKeys =
+      fit.fit === 'elsewhere'
+        ? []
+        : [...textMatch.goalKeys, ...usedTechniques.map((t) => t.goal.key)];
+    spotsCovered.set(procedure.id, goalKeys.length > 0 ? fit.covers : []);
     // 'rugas na testa': of two procedures for wrinkles, the one whose text names the forehead.
     const namesPlace =
       goalKeys.length > 0 &&
-      profile.prepared.fields.some((field) => field.stems.some((stem) => places.has(stem)));
+      (fit.fit === 'named' ||
+        profile.prepared.fields.some((field) => field.stems.some((stem) => places.has(stem))));
     const match = {
       ...textMatch,
       goalKeys,
       score:
-        textMatch.score +
-        usedTechniques.length * TECHNIQUE_GOAL_WEIGHT +
-        (namesPlace ? PLACE_WEIGHT : 0),
+        goalKeys.length === 0
+          ? 0
+          : textMatch.score +
+            usedTechniques.length * TECHNIQUE_GOAL_WEIGHT +
+            (namesPlace ? PLACE_WEIGHT : 0),
     };
     const excludedBy = exclusions.find((e) => rulesOut(e, profile)) ?? null;
     matches.set(procedure.id, { ...match, excludedBy });
@@ -250,16 +273,28 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
     // belly both get a procedure.
     const split = areas.size > 1;
     const procedureAreas = profile.areas.size > 0 ? [...profile.areas] : [...areas];
-    optimizerGoals.set(
-      procedure.id,
-      split
-        ? match.goalKeys.flatMap((key) =>
-            procedureAreas.filter((a) => areas.has(a)).map((a) => `${key}@${a}`),
-          )
-        : match.goalKeys,
+    const areaGoals = split
+      ? match.goalKeys.flatMap((key) =>
+          procedureAreas.filter((a) => areas.has(a)).map((a) => `${key}@${a}`),
+        )
+      : match.goalKeys;
+    // Each goal met on each named spot counts too, so the belly gets a procedure for the belly
+    // rather than one for the body in general.
+    const spotGoals = match.goalKeys.flatMap((key) =>
+      (spotsCovered.get(procedure.id) ?? []).map((spot) => `${key}#${spot}`),
     );
+    optimizerGoals.set(procedure.id, areaGoals);
+    spotGoalsOf.set(procedure.id, spotGoals);
   }
   const ruledOutIds = new Set([...excludedIds, ...contraindicatedIds, ...offGoalIds]);
+  // The optimizer counts at most MAX_OPTIMIZER_GOALS goal keys; a request naming that many
+  // goals and spots is ranked by its goals alone.
+  const allKeys = new Set([...optimizerGoals.values(), ...spotGoalsOf.values()].flat());
+  if (allKeys.size <= MAX_OPTIMIZER_GOALS) {
+    for (const [id, spotGoals] of spotGoalsOf) {
+      optimizerGoals.set(id, [...(optimizerGoals.get(id) ?? []), ...spotGoals]);
+    }
+  }
 
   const pkg = problem.pkg;
   const input: OptimizerInput = {
@@ -308,6 +343,8 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
     care,
     contraindicatedIds,
     areas,
+    spots,
+    spotsCovered,
     offGoalIds,
     ruledOutIds,
   };
@@ -537,6 +574,12 @@ export function explainSelection(
     const labels = [...plan.areas].map((area) => BODY_AREA_LABELS[area]);
     sentences.push(`Área pedida: ${joinPt(labels)}.`);
   }
+  const uncovered = uncoveredSpots(plan, ids);
+  if (desired.length > 0 && uncovered.length > 0) {
+    sentences.push(
+      `Sem procedimento específico para ${joinPt(uncovered.map((spot) => BODY_SPOT_LABELS[spot]))}: os do pacote não cabem nas regras (exclusões, cuidados, orçamento e margem).`,
+    );
+  }
   const room = roomLeft(plan, chosen);
   if (desired.length > 0 && room.length > 0) {
     sentences.push(
@@ -556,6 +599,20 @@ export function explainSelection(
     );
   }
   return { items, summary: sentences.join(' ') };
+}
+
+/**
+ * Spots the client named that the package has a procedure for, none of them chosen: the rules
+ * (margin, budget, exclusions, care) kept them out, and the professional must hear it.
+ */
+function uncoveredSpots(plan: RecommendationPlan, ids: readonly number[]): BodySpot[] {
+  const covered = new Set(ids.flatMap((id) => plan.spotsCovered.get(id) ?? []));
+  const coverable = new Set(
+    plan.problem.procedures
+      .filter((p) => packageAllows(plan, p))
+      .flatMap((p) => plan.spotsCovered.get(p.id) ?? []),
+  );
+  return [...plan.spots].filter((spot) => coverable.has(spot) && !covered.has(spot));
 }
 
 /** Free places per block ('bloco B: 1') while the item cap leaves room. */
