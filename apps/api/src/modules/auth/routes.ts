@@ -15,7 +15,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/pass
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { usersService } from '../users/service.ts';
-import { toUser } from '../users/repository.ts';
+import { toUser } from '../users/service.ts';
 import * as repo from './repository.ts';
 
 /** Failed sign-ins allowed per account and per address within the limiter's window. */

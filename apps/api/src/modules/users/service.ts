@@ -8,6 +8,9 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import * as repo from './repository.ts';
 
+/** The wire shape of a user row, for modules that read users themselves (auth). */
+export const toUser = repo.toUser;
+
 export type UserCreateData = z.output<typeof userCreateSchema>;
 export type UserUpdateData = Partial<z.output<typeof userUpdateSchema>>;
 

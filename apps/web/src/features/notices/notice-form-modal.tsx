@@ -24,7 +24,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { useCreateNotice, useUpdateNotice } from './notices-api';
+import { useCreateNotice, useUpdateNotice } from '../../api/notices';
 
 export const CATEGORY_OPTIONS = NOTICE_CATEGORIES.map((category) => ({
   value: category,

@@ -30,7 +30,7 @@ import { RowActions } from '../../components/row-actions';
 import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { CATEGORY_OPTIONS, NoticeFormModal } from './notice-form-modal';
-import { useDeleteNotice, useNoticesQuery, useUpdateNotice } from './notices-api';
+import { useDeleteNotice, useNoticesQuery, useUpdateNotice } from '../../api/notices';
 import { openConfirmModal } from '../../components/confirm-modal';
 
 type CategoryFilter = NoticeCategory | 'all';

@@ -34,7 +34,8 @@ import {
   toggleRestricted,
   type PackageProcedureSelection,
 } from './package-selection';
-import { useCatalogueQuery, useCreatePackage, useUpdatePackage } from './packages-api';
+import { useCreatePackage, useUpdatePackage } from '../../api/packages';
+import { useServicesQuery } from '../../api/services';
 import { ProcedurePicker } from './procedure-picker';
 
 const STATUS_OPTIONS = PACKAGE_STATUSES.map((status) => ({
@@ -116,7 +117,7 @@ export function PackageFormModal({ opened, onClose, formKey, pkg }: PackageFormM
 }
 
 export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () => void }) {
-  const catalogueQuery = useCatalogueQuery();
+  const catalogueQuery = useServicesQuery();
   const createPackage = useCreatePackage();
   const updatePackage = useUpdatePackage();
   const mutation = pkg ? updatePackage : createPackage;

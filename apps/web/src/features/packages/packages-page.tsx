@@ -31,19 +31,15 @@ import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { PackageFormModal } from './package-form-modal';
-import {
-  useCatalogueQuery,
-  useDeletePackage,
-  usePackagesQuery,
-  useUpdatePackage,
-} from './packages-api';
+import { useDeletePackage, usePackagesQuery, useUpdatePackage } from '../../api/packages';
+import { useServicesQuery } from '../../api/services';
 import { ProceduresCell } from './procedures-cell';
 import { openConfirmModal } from '../../components/confirm-modal';
 
 export default function PackagesPage() {
   usePageTitle('Pacotes');
   const packagesQuery = usePackagesQuery();
-  const catalogueQuery = useCatalogueQuery();
+  const catalogueQuery = useServicesQuery();
   const updatePackage = useUpdatePackage();
   const deletePackage = useDeletePackage();
   const [formOpened, setFormOpened] = useState(false);

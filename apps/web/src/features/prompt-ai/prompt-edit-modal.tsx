@@ -9,7 +9,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { useUpdateAiPrompt } from './api';
+import { useUpdateAiPrompt } from '../../api/ai-configs';
 
 export interface PromptEditModalProps {
   opened: boolean;

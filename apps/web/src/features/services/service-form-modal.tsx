@@ -29,7 +29,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { formatMoneyInput, MoneyInput, parseMoneyInput } from '../../components/money-input';
 import { errorMessage } from '../../lib/api-client';
-import { useCreateService, useUpdateService } from './services-api';
+import { useCreateService, useUpdateService } from '../../api/services';
 
 const BLOCK_OPTIONS = SERVICE_BLOCKS.map((block) => ({ value: block, label: `Bloco ${block}` }));
 const STATUS_OPTIONS = SERVICE_STATUSES.map((status) => ({

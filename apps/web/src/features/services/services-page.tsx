@@ -32,7 +32,7 @@ import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { ServiceFormModal } from './service-form-modal';
-import { useDeleteService, useServicesQuery, useUpdateService } from './services-api';
+import { useDeleteService, useServicesQuery, useUpdateService } from '../../api/services';
 import { openConfirmModal } from '../../components/confirm-modal';
 
 export default function ServicesPage() {

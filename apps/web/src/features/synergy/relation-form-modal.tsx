@@ -28,7 +28,8 @@ import {
   type RelationFormErrors,
   type RelationFormValues,
 } from './relation-form';
-import { useCatalogueQuery, useCreateRelation, useUpdateRelation } from './synergy-api';
+import { useCreateRelation, useUpdateRelation } from '../../api/services-relations';
+import { useServicesQuery } from '../../api/services';
 
 /** Not in the spec (it names only the create fallback); worded the same way. */
 const UPDATE_FAILED = 'Erro ao atualizar sinergia.';
@@ -99,7 +100,7 @@ export function RelationForm({
   categories: readonly string[];
   onDone: () => void;
 }) {
-  const catalogueQuery = useCatalogueQuery();
+  const catalogueQuery = useServicesQuery();
   const createRelation = useCreateRelation();
   const updateRelation = useUpdateRelation();
   const mutation = relation ? updateRelation : createRelation;

@@ -27,7 +27,8 @@ import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { RelationFormModal } from './relation-form-modal';
-import { useCatalogueQuery, useDeleteRelation, useRelationsQuery } from './synergy-api';
+import { useDeleteRelation, useRelationsQuery } from '../../api/services-relations';
+import { useServicesQuery } from '../../api/services';
 import { openConfirmModal } from '../../components/confirm-modal';
 
 /** One spelling per category (case and accents folded), for the category suggestions. */
@@ -43,7 +44,7 @@ function distinctCategories(relations: readonly SynergyRelation[]): string[] {
 export default function SynergyPage() {
   usePageTitle('Sinergias');
   const relationsQuery = useRelationsQuery();
-  const catalogueQuery = useCatalogueQuery();
+  const catalogueQuery = useServicesQuery();
   const deleteRelation = useDeleteRelation();
   const [formOpened, setFormOpened] = useState(false);
   // Kept after closing so the modal title does not flip during its exit transition.

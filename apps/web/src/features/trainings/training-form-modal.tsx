@@ -30,7 +30,7 @@ import {
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { useCreateTraining, useUpdateTraining } from './api';
+import { useCreateTraining, useUpdateTraining } from '../../api/trainings';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from './training-dates';
 import classes from './trainings.module.css';

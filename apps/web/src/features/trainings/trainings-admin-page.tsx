@@ -37,7 +37,7 @@ import { RowActions } from '../../components/row-actions';
 import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
-import { useAdminTrainingsQuery, useDeleteTraining, useUpdateTraining } from './api';
+import { useAdminTrainingsQuery, useDeleteTraining, useUpdateTraining } from '../../api/trainings';
 import { trainingPath } from './training-card';
 import { openConfirmModal } from '../../components/confirm-modal';
 import { TrainingFormModal } from './training-form-modal';

@@ -26,7 +26,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { useCreateUser, useUpdateUser } from './users-api';
+import { useCreateUser, useUpdateUser } from '../../api/users';
 
 const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit }));
 const PROFILE_OPTIONS = PROFILES.map((profile) => ({

@@ -22,7 +22,7 @@ import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { UserFormModal } from './user-form-modal';
-import { useDeleteUser, useUpdateUser, useUsersQuery } from './users-api';
+import { useDeleteUser, useUpdateUser, useUsersQuery } from '../../api/users';
 import { openConfirmModal } from '../../components/confirm-modal';
 
 /** The dot variant keeps the label in the normal text colour (AA in both schemes). */

@@ -14,7 +14,7 @@ import {
   type TrainingReaction,
   type TrainingUpdate,
 } from '@portal/domain';
-import { api } from '../../lib/api-client';
+import { api } from '../lib/api-client';
 
 const BASE = '/api/v1/trainings';
 

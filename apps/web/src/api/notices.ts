@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Notice, NoticeCreate, NoticeUpdate } from '@portal/domain';
-import { api } from '../../lib/api-client';
+import { api } from '../lib/api-client';
 
 const NOTICES_PATH = '/api/v1/notices/notices/';
 
