@@ -43,7 +43,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)apps/api(/|$)|^@portal/api',
+              regex: '(^|/)apps/api(/|$)|(^|/)api/src(/|$)|^@portal/api',
               message:
                 'The web talks to the API over HTTP (src/lib/api-client.ts), never by import.',
             },
@@ -62,7 +62,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)apps/api(/|$)|^@portal/api',
+              regex: '(^|/)apps/api(/|$)|(^|/)api/src(/|$)|^@portal/api',
               message:
                 'The web talks to the API over HTTP (src/lib/api-client.ts), never by import.',
             },

@@ -1,5 +1,5 @@
-// @vitest-environment node
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -7,7 +7,17 @@ import { describe, expect, it } from 'vitest';
  * The architecture's boundaries are lint rules (eslint.config.js): each case lints a snippet as
  * if it were saved at `filePath` and expects the boundary's error, or none for allowed imports.
  */
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+function findRepoRoot(start: string): string {
+  let dir = start;
+  while (!existsSync(join(dir, 'eslint.config.js'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('eslint.config.js not found above the test run');
+    dir = parent;
+  }
+  return `${dir}/`;
+}
+
+const repoRoot = findRepoRoot(process.cwd());
 const eslint = new ESLint({ cwd: repoRoot });
 
 async function restrictedImportMessages(code: string, filePath: string): Promise<string[]> {
