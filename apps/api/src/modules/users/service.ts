@@ -49,8 +49,15 @@ export const usersService = {
     return db.transaction(async (tx) => {
       const current = await repo.findUserById(tx, id);
       if (!current) throw notFound('Usuário não encontrado.');
-      const nextProfile = data.profile ?? current.profile;
       const nextStatus = data.status ?? current.status;
+      // DESIGN.md 7.3: a pending row's profile is what the newcomer asked for at sign-up. Only
+      // an admin grants a profile, explicitly: leaving 'pending' without one sent grants
+      // 'professional', so a one-click activation never makes an admin.
+      const grantedProfile =
+        current.status === 'pending' && nextStatus !== 'pending'
+          ? (data.profile ?? 'professional')
+          : data.profile;
+      const nextProfile = grantedProfile ?? current.profile;
       if (
         current.profile === 'admin' &&
         current.status === 'active' &&
@@ -62,7 +69,7 @@ export const usersService = {
         ...(data.name !== undefined && { name: data.name }),
         ...(data.phone !== undefined && { phone: data.phone }),
         ...(data.unit !== undefined && { unit: data.unit }),
-        ...(data.profile !== undefined && { profile: data.profile }),
+        ...(grantedProfile !== undefined && { profile: grantedProfile }),
         ...(data.status !== undefined && { status: data.status }),
         ...(data.profile_photo !== undefined && { profilePhoto: data.profile_photo }),
         ...(passwordHash && { passwordHash, tokenVersion: current.tokenVersion + 1 }),
