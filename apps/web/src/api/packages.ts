@@ -69,6 +69,7 @@ export interface PackageChanges {
 export function useUpdatePackage() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...packagesKeys.all, 'update'],
     mutationFn: ({ id, changes }: PackageChanges) => api.patch<Package>(`${PATH}${id}`, changes),
     onSuccess: (updated) =>
       updatePackagesCache(queryClient, (packages) =>
@@ -80,6 +81,7 @@ export function useUpdatePackage() {
 export function useDeletePackage() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...packagesKeys.all, 'delete'],
     mutationFn: (id: number) => api.delete(`${PATH}${id}`),
     onSuccess: (_nothing, id) =>
       updatePackagesCache(queryClient, (packages) => packages.filter((pkg) => pkg.id !== id)),

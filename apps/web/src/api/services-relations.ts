@@ -52,6 +52,7 @@ export interface RelationChanges {
 export function useUpdateRelation() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...relationsKeys.all, 'update'],
     mutationFn: ({ id, changes }: RelationChanges) =>
       api.patch<SynergyRelation>(`${PATH}${id}`, changes),
     onSuccess: (updated) =>
@@ -64,6 +65,7 @@ export function useUpdateRelation() {
 export function useDeleteRelation() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...relationsKeys.all, 'delete'],
     mutationFn: (id: number) => api.delete(`${PATH}${id}`),
     onSuccess: (_nothing, id) =>
       updateRelationsCache(queryClient, (relations) =>

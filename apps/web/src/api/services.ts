@@ -84,6 +84,7 @@ export interface ServiceChanges {
 export function useUpdateService() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...servicesKeys.all, 'update'],
     mutationFn: ({ id, changes }: ServiceChanges) => api.patch<Service>(`${PATH}${id}`, changes),
     onSuccess: (updated) =>
       updateServicesCache(queryClient, (services) =>
@@ -95,6 +96,7 @@ export function useUpdateService() {
 export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...servicesKeys.all, 'delete'],
     mutationFn: (id: number) => api.delete(`${PATH}${id}`),
     onSuccess: (_nothing, id) => {
       updateServicesCache(queryClient, (services) =>

@@ -46,6 +46,7 @@ export interface UserChanges {
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...usersKeys.all, 'update'],
     mutationFn: ({ id, changes }: UserChanges) => api.patch<User>(`${PATH}${id}`, changes),
     onSuccess: (updated) => {
       updateUsersCache(queryClient, (users) =>
@@ -60,6 +61,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...usersKeys.all, 'delete'],
     mutationFn: (id: number) => api.delete(`${PATH}${id}`),
     onSuccess: (_nothing, id) =>
       updateUsersCache(queryClient, (users) => users.filter((user) => user.id !== id)),

@@ -27,6 +27,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { useCreateUser, useUpdateUser } from '../../api/users';
+import { notifySuccess } from '../../components/admin/notify';
 
 const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit }));
 const PROFILE_OPTIONS = PROFILES.map((profile) => ({
@@ -108,7 +109,12 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [phone, setPhone] = useState(user?.phone ?? '');
   const [unit, setUnit] = useState<Unit | null>(user && isUnit(user.unit) ? user.unit : null);
-  const [profile, setProfile] = useState<Profile>(user?.profile ?? 'professional');
+  // A pending row's profile is only what the newcomer asked for (DESIGN.md 7.3): the form starts
+  // from 'Profissional' and shows the request, so saving never grants it without a choice.
+  const requestedProfile = user?.status === 'pending' ? user.profile : null;
+  const [profile, setProfile] = useState<Profile>(
+    user && !requestedProfile ? user.profile : 'professional',
+  );
   const [status, setStatus] = useState<UserStatus>(user?.status ?? 'active');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
@@ -124,7 +130,15 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
       if (common.name === '') errors.name = 'Nome é obrigatório.';
       setFieldErrors(errors);
       if (Object.keys(errors).length > 0) return;
-      updateUser.mutate({ id: user.id, changes }, { onSuccess: onDone });
+      updateUser.mutate(
+        { id: user.id, changes },
+        {
+          onSuccess: () => {
+            notifySuccess('Usuário atualizado.');
+            onDone();
+          },
+        },
+      );
       return;
     }
 
@@ -133,7 +147,12 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
     const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
-    createUser.mutate(payload, { onSuccess: onDone });
+    createUser.mutate(payload, {
+      onSuccess: () => {
+        notifySuccess('Usuário criado.');
+        onDone();
+      },
+    });
   };
 
   const serverError = mutation.isError
@@ -202,6 +221,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
           />
           <Select
             label="Perfil"
+            description={
+              requestedProfile
+                ? `Solicitado no cadastro: ${PROFILE_LABELS[requestedProfile]}`
+                : undefined
+            }
             data={PROFILE_OPTIONS}
             value={profile}
             onChange={(value) => {
