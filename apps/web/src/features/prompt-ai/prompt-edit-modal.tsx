@@ -10,6 +10,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdateAiPrompt } from '../../api/ai-configs';
+import { notifySuccess } from '../../components/admin/notify';
+import { useSubmitGuard } from '../../components/form/use-schema-form';
 
 export interface PromptEditModalProps {
   opened: boolean;
@@ -39,6 +41,8 @@ export function PromptEditModal({ opened, onClose, config }: PromptEditModalProp
 
 function PromptForm({ config, onDone }: { config: AiConfig; onDone: () => void }) {
   const update = useUpdateAiPrompt();
+  // Two clicks in one frame both see isPending false: the guard keeps it to one PATCH.
+  const guard = useSubmitGuard();
   const [draft, setDraft] = useState(config.prompt);
   const trimmed = draft.trim();
   // An unsaved change is detected by comparing with the loaded prompt (SPEC section 4).
@@ -50,7 +54,11 @@ function PromptForm({ config, onDone }: { config: AiConfig; onDone: () => void }
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!canSave) return;
-    update.mutate({ id: config.id, prompt: draft }, { onSuccess: onDone });
+    guard(async () => {
+      await update.mutateAsync({ id: config.id, prompt: draft });
+      notifySuccess('Prompt salvo.');
+      onDone();
+    });
   };
 
   const serverError = update.isError

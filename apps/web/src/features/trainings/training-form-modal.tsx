@@ -31,6 +31,8 @@ import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { useCreateTraining, useUpdateTraining } from '../../api/trainings';
+import { notifySuccess } from '../../components/admin/notify';
+import { useSubmitGuard } from '../../components/form/use-schema-form';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from './training-dates';
 import classes from './trainings.module.css';
@@ -118,6 +120,8 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
   );
 
   const canSubmit = title.trim() !== '' && description.trim() !== '' && !mutation.isPending;
+  // Two clicks in one frame both see isPending false: the guard keeps it to one request.
+  const guard = useSubmitGuard();
   const thumbnailUrl = youtubeThumbnailUrl(videoUrl);
 
   const updateSection = (key: number, changes: Partial<ContentSection>) =>
@@ -152,14 +156,22 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
           ? { published_at: publishedIso }
           : {}),
       };
-      updateTraining.mutate({ id: training.id, changes }, { onSuccess: onDone });
+      guard(async () => {
+        await updateTraining.mutateAsync({ id: training.id, changes });
+        notifySuccess('Treinamento atualizado.');
+        onDone();
+      });
       return;
     }
     const payload: TrainingCreate = {
       ...common,
       ...(publishedIso ? { published_at: publishedIso } : {}),
     };
-    createTraining.mutate(payload, { onSuccess: onDone });
+    guard(async () => {
+      await createTraining.mutateAsync(payload);
+      notifySuccess('Treinamento criado.');
+      onDone();
+    });
   };
 
   const serverError = mutation.isError
