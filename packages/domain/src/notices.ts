@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { fitsCharacters } from './text.ts';
 import {
   NOTICE_CATEGORIES,
   NOTICE_TEXT_MAX_LENGTH,
@@ -14,13 +15,14 @@ const title = z
   .string({ error: NOTICE_MESSAGES.titleRequired })
   .trim()
   .min(1, NOTICE_MESSAGES.titleRequired)
-  .max(NOTICE_TITLE_MAX_LENGTH, NOTICE_MESSAGES.titleTooLong);
-// Trimmed first, so the 280 limit counts what is stored and shown.
+  .refine((value) => fitsCharacters(value, NOTICE_TITLE_MAX_LENGTH), NOTICE_MESSAGES.titleTooLong);
+// Trimmed first, so the 280 limit counts what is stored and shown, as people count characters
+// (an emoji is one): the web's counter uses the same graphemeLength.
 const text = z
   .string({ error: NOTICE_MESSAGES.textRequired })
   .trim()
   .min(1, NOTICE_MESSAGES.textRequired)
-  .max(NOTICE_TEXT_MAX_LENGTH, NOTICE_MESSAGES.textTooLong);
+  .refine((value) => fitsCharacters(value, NOTICE_TEXT_MAX_LENGTH), NOTICE_MESSAGES.textTooLong);
 const category = z.enum(NOTICE_CATEGORIES, {
   error: (issue) =>
     issue.input === undefined ? NOTICE_MESSAGES.categoryRequired : NOTICE_MESSAGES.categoryInvalid,

@@ -17,6 +17,7 @@ import {
   NOTICE_CATEGORY_LABELS,
   NOTICE_MESSAGES,
   NOTICE_TEXT_MAX_LENGTH,
+  graphemeLength,
   noticeCreateSchema,
   type Notice,
   type NoticeCategory,
@@ -109,7 +110,8 @@ function NoticeForm({ notice, onDone }: { notice: Notice | null; onDone: () => v
         fallback: notice ? NOTICE_MESSAGES.updateFailed : NOTICE_MESSAGES.createFailed,
       })
     : null;
-  const textLength = text.length;
+  // Characters as people see them, the way the domain's schema counts them (an emoji is one).
+  const textLength = graphemeLength(text.trim());
   const textTooLong = textLength > NOTICE_TEXT_MAX_LENGTH;
 
   return (

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mant
 import {
   AI_CONFIG_MESSAGES,
   AI_PROMPT_MAX_LENGTH,
+  graphemeLength,
   formatDateTimeBR,
   MESSAGES,
   type AiConfig,
@@ -47,7 +48,8 @@ function PromptForm({ config, onDone }: { config: AiConfig; onDone: () => void }
   const trimmed = draft.trim();
   // An unsaved change is detected by comparing with the loaded prompt (SPEC section 4).
   const changed = draft !== config.prompt;
-  const tooLong = [...draft].length > AI_PROMPT_MAX_LENGTH;
+  const length = graphemeLength(draft);
+  const tooLong = length > AI_PROMPT_MAX_LENGTH;
   const canSave =
     changed && trimmed !== '' && trimmed !== config.prompt && !tooLong && !update.isPending;
 
@@ -104,7 +106,7 @@ function PromptForm({ config, onDone }: { config: AiConfig; onDone: () => void }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           description={
             <Text span size="xs" c={tooLong ? 'var(--mantine-color-error)' : 'dimmed'}>
-              {[...draft].length}/{AI_PROMPT_MAX_LENGTH}
+              {length}/{AI_PROMPT_MAX_LENGTH}
             </Text>
           }
         />
