@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Modal,
-  NumberInput,
   Select,
   Stack,
   Textarea,
@@ -19,12 +18,16 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconArrowsExchange } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { notifySuccess } from '../../components/admin/notify';
+import { PtBrNumberInput } from '../../components/form/number-input';
+import { useSubmitGuard } from '../../components/form/use-schema-form';
 import { errorMessage } from '../../lib/api-client';
 import {
   EMPTY_RELATION_FORM,
   relationPayload,
   swapServices,
   validateRelationForm,
+  type RelationField,
   type RelationFormErrors,
   type RelationFormValues,
 } from './relation-form';
@@ -108,8 +111,20 @@ export function RelationForm({
   const [fieldErrors, setFieldErrors] = useState<RelationFormErrors>({});
 
   const options = serviceOptions(catalogueQuery.data);
-  const set = <K extends keyof RelationFormValues>(key: K, value: RelationFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const guard = useSubmitGuard();
+  // A message shown after a submit is checked again as the field changes, and goes once fixed.
+  const set = <K extends keyof RelationFormValues>(key: K, value: RelationFormValues[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    const still = validateRelationForm(next);
+    setFieldErrors((errors) => {
+      const kept: RelationFormErrors = {};
+      for (const field of Object.keys(errors) as RelationField[]) {
+        if (still[field]) kept[field] = still[field];
+      }
+      return kept;
+    });
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -118,9 +133,16 @@ export function RelationForm({
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     const payload = relationPayload(values);
-    if (relation)
-      updateRelation.mutate({ id: relation.id, changes: payload }, { onSuccess: onDone });
-    else createRelation.mutate(payload, { onSuccess: onDone });
+    guard(async () => {
+      if (relation) {
+        await updateRelation.mutateAsync({ id: relation.id, changes: payload });
+        notifySuccess('Relação atualizada.');
+      } else {
+        await createRelation.mutateAsync(payload);
+        notifySuccess('Relação criada.');
+      }
+      onDone();
+    });
   };
 
   const serverError = mutation.isError
@@ -189,16 +211,12 @@ export function RelationForm({
           onChange={(value) => set('category', value)}
           error={fieldErrors.category}
         />
-        <NumberInput
+        <PtBrNumberInput
           label="Boost %"
-          min={0}
-          max={100}
-          step={1}
-          // Out-of-range values stay as typed so the message can say what is wrong.
-          clampBehavior="none"
-          allowDecimal={false}
-          value={values.boostPercent}
-          onChange={(value) => set('boostPercent', value)}
+          whole
+          // Kept as typed: '12,5' is refused with a message, not read as 125.
+          value={String(values.boostPercent)}
+          onChange={(text) => set('boostPercent', text)}
           error={fieldErrors.boostPercent}
         />
         <Textarea
