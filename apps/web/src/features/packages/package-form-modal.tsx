@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Fieldset,
   Group,
@@ -18,12 +17,12 @@ import {
   packageCreateSchema,
   type PackageStatus,
 } from '@portal/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifySuccess } from '../../components/admin/notify';
 import { formatNumberInput, PtBrNumberInput } from '../../components/form/number-input';
 import { useSchemaForm, useSubmitGuard } from '../../components/form/use-schema-form';
 import { formatMoneyInput, MoneyInput } from '../../components/money-input';
+import { ServerError } from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 import {
   isAllowed,
@@ -159,11 +158,7 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {serverError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-            {serverError}
-          </Alert>
-        ) : null}
+        <ServerError message={serverError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
           <Select

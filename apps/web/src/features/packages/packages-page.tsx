@@ -9,7 +9,7 @@ import {
   type Package,
   type PackageStatus,
 } from '@portal/domain';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   packagesKeys,
   useDeletePackage,
@@ -19,6 +19,7 @@ import {
 } from '../../api/packages';
 import { useServicesQuery } from '../../api/services';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { useFormModal } from '../../components/admin/form-modal';
 import { confirmDelete } from '../../components/admin/confirm-delete';
 import { notifyError, notifySuccess } from '../../components/admin/notify';
 import { usePendingIds } from '../../components/admin/use-pending-ids';
@@ -36,17 +37,8 @@ export default function PackagesPage() {
   const deletePackage = useDeletePackage();
   const togglingIds = usePendingIds([...packagesKeys.all, 'update'], packageIdOf);
   const deletingIds = usePendingIds([...packagesKeys.all, 'delete'], deletedIdOf);
-  const [formOpened, setFormOpened] = useState(false);
-  // Kept after closing so the modal title does not flip during its exit transition.
-  const [editingPackage, setEditingPackage] = useState<Package | null>(null);
-  // A new key per opening: the form always starts from the chosen package's current values.
-  const [formKey, setFormKey] = useState(0);
-
-  const openForm = (pkg: Package | null) => {
-    setEditingPackage(pkg);
-    setFormKey((key) => key + 1);
-    setFormOpened(true);
-  };
+  const formModal = useFormModal<Package>();
+  const openForm = formModal.open;
 
   const packages = packagesQuery.data ?? [];
   const counts = countPackages(packages);
@@ -80,10 +72,10 @@ export default function PackagesPage() {
       ]}
       modals={
         <PackageFormModal
-          formKey={formKey}
-          opened={formOpened}
-          onClose={() => setFormOpened(false)}
-          pkg={editingPackage}
+          formKey={formModal.formKey}
+          opened={formModal.opened}
+          onClose={formModal.close}
+          pkg={formModal.editing}
         />
       }
     >

@@ -1,9 +1,6 @@
 import {
-  Alert,
   Autocomplete,
-  Button,
   Divider,
-  Group,
   Modal,
   Select,
   SimpleGrid,
@@ -25,12 +22,12 @@ import {
   type ServiceBlock,
   type ServiceStatus,
 } from '@portal/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useCreateService, useUpdateService } from '../../api/services';
 import { notifySuccess } from '../../components/admin/notify';
 import { formatNumberInput, PtBrNumberInput } from '../../components/form/number-input';
 import { useSchemaForm, useSubmitGuard } from '../../components/form/use-schema-form';
 import { formatMoneyInput, MoneyInput } from '../../components/money-input';
+import { FormActions, ServerError } from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 
 const BLOCK_OPTIONS = SERVICE_BLOCKS.map((block) => ({ value: block, label: `Bloco ${block}` }));
@@ -146,11 +143,7 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {serverError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-            {serverError}
-          </Alert>
-        ) : null}
+        <ServerError message={serverError} />
         <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
         <Textarea
           label="Descrição"
@@ -208,14 +201,7 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
         <TextInput label="Benefício 1" {...form.getInputProps('benefits.benefit1')} />
         <TextInput label="Benefício 2" {...form.getInputProps('benefits.benefit2')} />
         <TextInput label="Benefício 3" {...form.getInputProps('benefits.benefit3')} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions pending={mutation.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

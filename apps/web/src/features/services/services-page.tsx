@@ -11,7 +11,6 @@ import {
   type Service,
   type ServiceStatus,
 } from '@portal/domain';
-import { useState } from 'react';
 import {
   servicesKeys,
   useDeleteService,
@@ -20,6 +19,7 @@ import {
   type ServiceChanges,
 } from '../../api/services';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { useFormModal } from '../../components/admin/form-modal';
 import { confirmDelete } from '../../components/admin/confirm-delete';
 import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
 import { byNumber, byText, listView, useListParams } from '../../components/admin/list-view';
@@ -63,17 +63,8 @@ export default function ServicesPage() {
   const togglingIds = usePendingIds([...servicesKeys.all, 'update'], serviceIdOf);
   const deletingIds = usePendingIds([...servicesKeys.all, 'delete'], deletedIdOf);
   const params = useListParams();
-  const [formOpened, setFormOpened] = useState(false);
-  // Kept after closing so the modal title does not flip during its exit transition.
-  const [editingService, setEditingService] = useState<Service | null>(null);
-  // A new key per opening: the form always starts from the chosen service's current values.
-  const [formKey, setFormKey] = useState(0);
-
-  const openForm = (service: Service | null) => {
-    setEditingService(service);
-    setFormKey((key) => key + 1);
-    setFormOpened(true);
-  };
+  const formModal = useFormModal<Service>();
+  const openForm = formModal.open;
 
   const services = servicesQuery.data ?? [];
   const counts = countServices(services);
@@ -126,10 +117,10 @@ export default function ServicesPage() {
       }
       modals={
         <ServiceFormModal
-          formKey={formKey}
-          opened={formOpened}
-          onClose={() => setFormOpened(false)}
-          service={editingService}
+          formKey={formModal.formKey}
+          opened={formModal.opened}
+          onClose={formModal.close}
+          service={formModal.editing}
         />
       }
     >

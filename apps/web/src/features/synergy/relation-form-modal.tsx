@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Autocomplete,
-  Button,
   Group,
   Modal,
   Select,
@@ -21,6 +20,7 @@ import { useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../components/admin/notify';
 import { PtBrNumberInput } from '../../components/form/number-input';
 import { useSubmitGuard } from '../../components/form/use-schema-form';
+import { FormActions, ServerError } from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 import {
   EMPTY_RELATION_FORM,
@@ -154,11 +154,7 @@ export function RelationForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {serverError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-            {serverError}
-          </Alert>
-        ) : null}
+        <ServerError message={serverError} />
         {catalogueQuery.isError ? (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
             {PACKAGE_MESSAGES.servicesLoadFailed}
@@ -233,14 +229,7 @@ export function RelationForm({
           value={values.baseNarrative}
           onChange={(event) => set('baseNarrative', event.currentTarget.value)}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions pending={mutation.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

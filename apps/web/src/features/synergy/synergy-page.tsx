@@ -6,10 +6,11 @@ import {
   SYNERGY_RELATION_MESSAGES,
   type SynergyRelation,
 } from '@portal/domain';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useServicesQuery } from '../../api/services';
 import { relationsKeys, useDeleteRelation, useRelationsQuery } from '../../api/services-relations';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { useFormModal } from '../../components/admin/form-modal';
 import { confirmDelete } from '../../components/admin/confirm-delete';
 import { usePendingIds } from '../../components/admin/use-pending-ids';
 import { RowActions } from '../../components/row-actions';
@@ -32,17 +33,8 @@ export default function SynergyPage() {
   const catalogueQuery = useServicesQuery();
   const deleteRelation = useDeleteRelation();
   const deletingIds = usePendingIds([...relationsKeys.all, 'delete'], deletedIdOf);
-  const [formOpened, setFormOpened] = useState(false);
-  // Kept after closing so the modal title does not flip during its exit transition.
-  const [editingRelation, setEditingRelation] = useState<SynergyRelation | null>(null);
-  // A new key per opening: the form always starts from the chosen relation's current values.
-  const [formKey, setFormKey] = useState(0);
-
-  const openForm = (relation: SynergyRelation | null) => {
-    setEditingRelation(relation);
-    setFormKey((key) => key + 1);
-    setFormOpened(true);
-  };
+  const formModal = useFormModal<SynergyRelation>();
+  const openForm = formModal.open;
 
   const relations = useMemo(() => relationsQuery.data ?? [], [relationsQuery.data]);
   const counts = countSynergyRelations(relations);
@@ -69,10 +61,10 @@ export default function SynergyPage() {
       ]}
       modals={
         <RelationFormModal
-          formKey={formKey}
-          opened={formOpened}
-          onClose={() => setFormOpened(false)}
-          relation={editingRelation}
+          formKey={formModal.formKey}
+          opened={formModal.opened}
+          onClose={formModal.close}
+          relation={formModal.editing}
           categories={categories}
         />
       }

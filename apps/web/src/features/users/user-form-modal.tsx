@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   PASSWORD_MIN_LENGTH,
   PROFILE_LABELS,
@@ -23,8 +13,8 @@ import {
   type User,
   type UserStatus,
 } from '@portal/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { FormActions, ServerError } from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 import { useCreateUser, useUpdateUser } from '../../api/users';
 import { notifySuccess } from '../../components/admin/notify';
@@ -164,11 +154,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {serverError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-            {serverError}
-          </Alert>
-        ) : null}
+        <ServerError message={serverError} />
         <TextInput
           label="Nome"
           required
@@ -245,14 +231,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
             error={fieldErrors.status}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions pending={mutation.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

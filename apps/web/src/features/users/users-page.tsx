@@ -16,6 +16,7 @@ import {
   type UserChanges,
 } from '../../api/users';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { useFormModal } from '../../components/admin/form-modal';
 import { confirmDelete } from '../../components/admin/confirm-delete';
 import { byText, listView, useListParams } from '../../components/admin/list-view';
 import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
@@ -62,18 +63,9 @@ export default function UsersPage() {
   const togglingIds = usePendingIds([...usersKeys.all, 'update'], userIdOf);
   const deletingIds = usePendingIds([...usersKeys.all, 'delete'], deletedIdOf);
   const params = useListParams();
-  const [formOpened, setFormOpened] = useState(false);
-  // Kept after closing so the modal title does not flip during its exit transition.
-  const [editingUser, setEditingUser] = useState<User | null>(null);
-  // A new key per opening: the form always starts from the chosen user's current values.
-  const [formKey, setFormKey] = useState(0);
+  const formModal = useFormModal<User>();
+  const openForm = formModal.open;
   const [activating, setActivating] = useState<User | null>(null);
-
-  const openForm = (user: User | null) => {
-    setEditingUser(user);
-    setFormKey((key) => key + 1);
-    setFormOpened(true);
-  };
 
   const users = usersQuery.data ?? [];
   const pendingCount = users.filter((user) => user.status === 'pending').length;
@@ -128,10 +120,10 @@ export default function UsersPage() {
       modals={
         <>
           <UserFormModal
-            formKey={formKey}
-            opened={formOpened}
-            onClose={() => setFormOpened(false)}
-            user={editingUser}
+            formKey={formModal.formKey}
+            opened={formModal.opened}
+            onClose={formModal.close}
+            user={formModal.editing}
           />
           <ActivateUserModal user={activating} onClose={() => setActivating(null)} />
         </>
