@@ -1,6 +1,6 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Modal } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /**
  * The create/edit modal state of an admin page: which record is edited (null for a new one) and
@@ -47,5 +47,38 @@ export function FormActions({ pending, onCancel }: { pending: boolean; onCancel:
         Salvar
       </Button>
     </Group>
+  );
+}
+
+/** What every create/edit modal of an admin page takes, besides its record. */
+export interface FormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /**
+   * A new value per opening restarts the form from the record's current values (useFormModal).
+   * A key on the modal itself would remount it already open, and Mantine only remembers the
+   * element to give the focus back to when `opened` changes on a mounted modal.
+   */
+  formKey?: number;
+}
+
+/** The create/edit dialog of an admin page; Escape, a backdrop click and 'Fechar' close it. */
+export function AdminFormModal({
+  opened,
+  onClose,
+  title,
+  size = 'lg',
+  children,
+}: Omit<FormModalProps, 'formKey'> & { title: string; size?: string; children: ReactNode }) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      {children}
+    </Modal>
   );
 }

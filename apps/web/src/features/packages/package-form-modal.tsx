@@ -1,13 +1,4 @@
-import {
-  Button,
-  Fieldset,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   MESSAGES,
   PACKAGE_MESSAGES,
@@ -22,7 +13,11 @@ import { notifySuccess } from '../../components/admin/notify';
 import { formatNumberInput, PtBrNumberInput } from '../../components/form/number-input';
 import { useSchemaForm, useSubmitGuard } from '../../components/form/use-schema-form';
 import { formatMoneyInput, MoneyInput } from '../../components/money-input';
-import { ServerError } from '../../components/admin/form-modal';
+import {
+  AdminFormModal,
+  type FormModalProps,
+  ServerError,
+} from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 import {
   isAllowed,
@@ -84,15 +79,7 @@ function initialSelection(pkg: Package | null): PackageProcedureSelection {
   };
 }
 
-export interface PackageFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /**
-   * A new value per opening restarts the form from the record's current values. A key on the
-   * modal itself would remount it already open, and Mantine only remembers the element to give
-   * the focus back to when `opened` changes on a mounted modal.
-   */
-  formKey?: number;
+export interface PackageFormModalProps extends FormModalProps {
   /** The package being edited; absent for the create modal. */
   pkg: Package | null;
 }
@@ -100,16 +87,15 @@ export interface PackageFormModalProps {
 /** The create modal and 'Editar Pacote'. */
 export function PackageFormModal({ opened, onClose, formKey, pkg }: PackageFormModalProps) {
   return (
-    <Modal
+    <AdminFormModal
       opened={opened}
       onClose={onClose}
       title={pkg ? 'Editar Pacote' : 'Cadastro de Pacote'}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* Mounted with the modal: every opening starts from the chosen package's values. */}
       <PackageForm key={formKey} pkg={pkg} onDone={onClose} />
-    </Modal>
+    </AdminFormModal>
   );
 }
 

@@ -1,7 +1,6 @@
 import {
   Autocomplete,
   Divider,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -27,7 +26,12 @@ import { notifySuccess } from '../../components/admin/notify';
 import { formatNumberInput, PtBrNumberInput } from '../../components/form/number-input';
 import { useSchemaForm, useSubmitGuard } from '../../components/form/use-schema-form';
 import { formatMoneyInput, MoneyInput } from '../../components/money-input';
-import { FormActions, ServerError } from '../../components/admin/form-modal';
+import {
+  AdminFormModal,
+  type FormModalProps,
+  FormActions,
+  ServerError,
+} from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 
 const BLOCK_OPTIONS = SERVICE_BLOCKS.map((block) => ({ value: block, label: `Bloco ${block}` }));
@@ -82,15 +86,7 @@ export function initialServiceValues(service: Service | null): ServiceFormValues
   };
 }
 
-export interface ServiceFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /**
-   * A new value per opening restarts the form from the record's current values. A key on the
-   * modal itself would remount it already open, and Mantine only remembers the element to give
-   * the focus back to when `opened` changes on a mounted modal.
-   */
-  formKey?: number;
+export interface ServiceFormModalProps extends FormModalProps {
   /** The service being edited; absent for 'Cadastro de Serviço'. */
   service: Service | null;
 }
@@ -98,16 +94,15 @@ export interface ServiceFormModalProps {
 /** 'Cadastro de Serviço' and 'Editar Serviço'; Escape and a backdrop click close them. */
 export function ServiceFormModal({ opened, onClose, formKey, service }: ServiceFormModalProps) {
   return (
-    <Modal
+    <AdminFormModal
       opened={opened}
       onClose={onClose}
       title={service ? 'Editar Serviço' : 'Cadastro de Serviço'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* Mounted with the modal: every opening starts from the chosen service's values. */}
       <ServiceForm key={formKey} service={service} onDone={onClose} />
-    </Modal>
+    </AdminFormModal>
   );
 }
 

@@ -3,7 +3,6 @@ import {
   Alert,
   Autocomplete,
   Group,
-  Modal,
   Select,
   Stack,
   Textarea,
@@ -20,7 +19,12 @@ import { useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../components/admin/notify';
 import { PtBrNumberInput } from '../../components/form/number-input';
 import { useSubmitGuard } from '../../components/form/use-schema-form';
-import { FormActions, ServerError } from '../../components/admin/form-modal';
+import {
+  AdminFormModal,
+  type FormModalProps,
+  FormActions,
+  ServerError,
+} from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 import {
   EMPTY_RELATION_FORM,
@@ -58,15 +62,7 @@ function serviceOptions(services: readonly Service[] | undefined) {
 
 const toId = (value: string | null): number | null => (value === null ? null : Number(value));
 
-export interface RelationFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /**
-   * A new value per opening restarts the form from the record's current values. A key on the
-   * modal itself would remount it already open, and Mantine only remembers the element to give
-   * the focus back to when `opened` changes on a mounted modal.
-   */
-  formKey?: number;
+export interface RelationFormModalProps extends FormModalProps {
   /** The relation being edited; absent for the create modal. */
   relation: SynergyRelation | null;
   /** Categories already in use, offered as suggestions. */
@@ -81,16 +77,15 @@ export function RelationFormModal({
   categories,
 }: RelationFormModalProps) {
   return (
-    <Modal
+    <AdminFormModal
       opened={opened}
       onClose={onClose}
       title={relation ? `Editar Relação #${relation.id}` : 'Nova Relação'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* Mounted with the modal: every opening starts from the chosen relation's values. */}
       <RelationForm key={formKey} relation={relation} categories={categories} onDone={onClose} />
-    </Modal>
+    </AdminFormModal>
   );
 }
 

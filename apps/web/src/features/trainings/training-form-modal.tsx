@@ -4,7 +4,6 @@ import {
   AspectRatio,
   Button,
   Group,
-  Modal,
   Paper,
   Select,
   SimpleGrid,
@@ -29,6 +28,7 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { AdminFormModal, type FormModalProps } from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 import { useCreateTraining, useUpdateTraining } from '../../api/trainings';
 import { notifySuccess } from '../../components/admin/notify';
@@ -50,15 +50,7 @@ interface SectionDraft extends ContentSection {
   key: number;
 }
 
-export interface TrainingFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /**
-   * A new value per opening restarts the form from the record's current values. A key on the
-   * modal itself would remount it already open, and Mantine only remembers the element to give
-   * the focus back to when `opened` changes on a mounted modal.
-   */
-  formKey?: number;
+export interface TrainingFormModalProps extends FormModalProps {
   /** The training being edited; absent for 'Novo Treinamento'. */
   training?: Training | null;
 }
@@ -66,16 +58,15 @@ export interface TrainingFormModalProps {
 /** 'Novo Treinamento' and 'Editar Treinamento' (SPEC "Admin training management"). */
 export function TrainingFormModal({ opened, onClose, formKey, training }: TrainingFormModalProps) {
   return (
-    <Modal
+    <AdminFormModal
       opened={opened}
       onClose={onClose}
       title={training ? 'Editar Treinamento' : 'Novo Treinamento'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* The form mounts with the modal, so every opening starts from fresh values. */}
       <TrainingForm key={formKey} training={training ?? null} onCancel={onClose} onDone={onClose} />
-    </Modal>
+    </AdminFormModal>
   );
 }
 

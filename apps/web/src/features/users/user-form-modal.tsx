@@ -1,4 +1,4 @@
-import { Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   PASSWORD_MIN_LENGTH,
   PROFILE_LABELS,
@@ -14,7 +14,12 @@ import {
   type UserStatus,
 } from '@portal/domain';
 import { useState, type FormEvent } from 'react';
-import { FormActions, ServerError } from '../../components/admin/form-modal';
+import {
+  AdminFormModal,
+  type FormModalProps,
+  FormActions,
+  ServerError,
+} from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 import { useCreateUser, useUpdateUser } from '../../api/users';
 import { notifySuccess } from '../../components/admin/notify';
@@ -59,15 +64,7 @@ function toFieldErrors(issues: readonly SchemaIssue[]): FieldErrors {
   return errors;
 }
 
-export interface UserFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /**
-   * A new value per opening restarts the form from the record's current values. A key on the
-   * modal itself would remount it already open, and Mantine only remembers the element to give
-   * the focus back to when `opened` changes on a mounted modal.
-   */
-  formKey?: number;
+export interface UserFormModalProps extends FormModalProps {
   /** The user being edited; absent for 'Cadastro de Usuário'. */
   user?: User | null;
 }
@@ -76,16 +73,15 @@ export interface UserFormModalProps {
 export function UserFormModal({ opened, onClose, formKey, user }: UserFormModalProps) {
   const editing = Boolean(user);
   return (
-    <Modal
+    <AdminFormModal
       opened={opened}
       onClose={onClose}
       title={editing ? 'Editar Usuário' : 'Cadastro de Usuário'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* The form mounts with the modal, so every opening starts from fresh values. */}
       <UserForm key={formKey} user={user ?? null} onDone={onClose} />
-    </Modal>
+    </AdminFormModal>
   );
 }
 
