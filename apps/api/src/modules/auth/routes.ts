@@ -14,8 +14,7 @@ import { currentUser } from '../../auth/access.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
-import { usersService } from '../users/service.ts';
-import { toUser } from '../users/service.ts';
+import { toUser, usersService } from '../users/service.ts';
 import * as repo from './repository.ts';
 
 /** Failed sign-ins allowed per account and per address within the limiter's window. */
