@@ -34,6 +34,81 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // Boundaries (docs/decisions/0007-web-kit.md): a violation fails `npm run lint`.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/api(/|$)|(^|/)api/src(/|$)|^@portal/api',
+              message:
+                'The web talks to the API over HTTP (src/lib/api-client.ts), never by import.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature does not import another feature: pages (`*-page.tsx`) compose them.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/**/*-page.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/api(/|$)|(^|/)api/src(/|$)|^@portal/api',
+              message:
+                'The web talks to the API over HTTP (src/lib/api-client.ts), never by import.',
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\.)|(^|/)features/',
+              message:
+                'A feature does not import another feature; move what both need to src/components, src/lib or src/api, or compose them in a page.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/|^@portal/(api|web)$',
+              message: 'The domain is pure: it imports neither the API nor the web.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module owns its tables: other modules call its service, never its repository.
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^/]+/repository(\\.ts)?$|modules/[^/]+/repository(\\.ts)?$',
+              message: "Call the other module's service.ts; its repository.ts is private to it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.cjs'],
     languageOptions: {

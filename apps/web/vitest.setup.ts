@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetApiData } from './src/test/msw-handlers';
+import { server } from './src/test/msw-server';
 
 // Lazy routes are transformed on first use, which can take a few seconds on a cold run.
 configure({ asyncUtilTimeout: 5000 });
@@ -35,7 +37,14 @@ Element.prototype.scrollIntoView = function scrollIntoView(): void {};
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
+// Requests no handler answers fail the test instead of reaching the network. Tests that still
+// stub fetch themselves (mockFetch in src/test/test-utils.tsx) never reach MSW.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => resetApiData());
+afterAll(() => server.close());
+
 afterEach(() => {
+  server.resetHandlers();
   cleanup();
   window.localStorage.clear();
   vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { parseBudgetInput, type BudgetReading } from './goal-text.ts';
 import { parseBrazilianNumber } from './money.ts';
+import { fitsCharacters } from './text.ts';
 
 /**
  * The AI contract (SPEC sections 3, 5, 7, 8; DESIGN section 8): recommendation and chat requests
@@ -498,7 +499,10 @@ export const aiConfigUpdateSchema = z.object({
     .string({ error: AI_CONFIG_MESSAGES.promptRequired })
     .trim()
     .min(1, AI_CONFIG_MESSAGES.promptRequired)
-    .max(AI_PROMPT_MAX_LENGTH, AI_CONFIG_MESSAGES.promptTooLong),
+    .refine(
+      (value) => fitsCharacters(value, AI_PROMPT_MAX_LENGTH),
+      AI_CONFIG_MESSAGES.promptTooLong,
+    ),
 });
 export type AiConfigUpdate = z.input<typeof aiConfigUpdateSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { singleLineTextField } from './text-fields.ts';
+import { cleanSingleLineText, fitsCharacters, hasBidiControl, TEXT_MESSAGES } from './text.ts';
 import {
   NOTICE_CATEGORIES,
   NOTICE_TEXT_MAX_LENGTH,
@@ -11,16 +11,28 @@ import {
 
 export * from './notice-constants.ts';
 
-const title = singleLineTextField(
-  { required: NOTICE_MESSAGES.titleRequired, tooLong: NOTICE_MESSAGES.titleTooLong },
-  NOTICE_TITLE_MAX_LENGTH,
-);
-// Trimmed first, so the 280 limit counts what is stored and shown.
+// Cleaned like every title (text-fields.ts: no invisible or control characters, no bidi
+// controls), then trimmed, so the 280 limit counts what is stored and shown, as people count
+// characters (an emoji is one): the web's counter uses the same graphemeLength.
+const title = z
+  .string({ error: NOTICE_MESSAGES.titleRequired })
+  .refine((value) => !hasBidiControl(value), TEXT_MESSAGES.bidiControl)
+  .transform(cleanSingleLineText)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, NOTICE_MESSAGES.titleRequired)
+      .refine(
+        (value) => fitsCharacters(value, NOTICE_TITLE_MAX_LENGTH),
+        NOTICE_MESSAGES.titleTooLong,
+      ),
+  );
 const text = z
   .string({ error: NOTICE_MESSAGES.textRequired })
   .trim()
   .min(1, NOTICE_MESSAGES.textRequired)
-  .max(NOTICE_TEXT_MAX_LENGTH, NOTICE_MESSAGES.textTooLong);
+  .refine((value) => fitsCharacters(value, NOTICE_TEXT_MAX_LENGTH), NOTICE_MESSAGES.textTooLong);
 const category = z.enum(NOTICE_CATEGORIES, {
   error: (issue) =>
     issue.input === undefined ? NOTICE_MESSAGES.categoryRequired : NOTICE_MESSAGES.categoryInvalid,

@@ -47,6 +47,19 @@ export function moneyField(label: string) {
     .transform((reais) => centavosToReais(reaisToCentavos(reais)));
 }
 
+/**
+ * A percentage typed in a form (0–100, comma decimals): out of range is refused with a message.
+ * The API still clamps a margin it receives (SPEC section 5); a person typing 150 is told instead.
+ */
+export function percentField(label: string) {
+  const invalid = `${label} deve ser um número entre 0 e 100.`;
+  return z
+    .union([z.number(), z.string()], { error: invalid })
+    .transform((value) => parseBrazilianNumber(value) ?? Number.NaN)
+    .pipe(z.number({ error: invalid }).min(0, invalid).max(100, invalid))
+    .transform((value) => Math.round(value * 100) / 100);
+}
+
 /** A whole number ≥ 0 given as a number or as digits ("3"). */
 export function countField(invalid: string, max: number, tooLarge: string) {
   return z

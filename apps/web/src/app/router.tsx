@@ -3,7 +3,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { prefetchBuilderData } from '../features/builder/api';
-import { prefetchActiveNotices } from '../features/notices/notices-api';
+import { prefetchActiveNotices } from '../api/notices';
 import { getToken, setUnauthorizedHandler } from '../lib/api-client';
 import { redirectState } from '../lib/redirect';
 import { RouteErrorPage } from './route-error-page';

@@ -22,7 +22,7 @@ export function parseMoneyInput(text: string): number | null {
 }
 
 export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type'> {
-  value: string;
+  value?: string;
   onChange: (text: string) => void;
 }
 
@@ -30,7 +30,7 @@ export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChang
  * A BRL amount typed the way people in Brazil write it. The field keeps the text as typed (so
  * "1.234," is not rewritten mid-typing) and tidies it to "1.234,50" when the field is left.
  */
-export function MoneyInput({ value, onChange, onBlur, ...props }: MoneyInputProps) {
+export function MoneyInput({ value = '', onChange, onBlur, ...props }: MoneyInputProps) {
   return (
     <TextInput
       inputMode="decimal"

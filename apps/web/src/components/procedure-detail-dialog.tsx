@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { formatReais, type Service, type ServicePhotos } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
 import {
   IconAlertCircle,
   IconChevronLeft,
@@ -24,7 +23,7 @@ import {
   IconPhotoOff,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../lib/api-client';
+import { useServicePhotosQuery } from '../api/service-photos';
 
 /** What the dialog shows of a procedure; the builder and the editing screen both have it. */
 export type ProcedureDetail = Pick<
@@ -33,20 +32,6 @@ export type ProcedureDetail = Pick<
 >;
 
 type ProcedurePhoto = ServicePhotos['photos'][number];
-
-/** Shared with the photo editor, which refreshes this entry after saving. */
-export function servicePhotosQueryKey(serviceId: number) {
-  return ['service-photos', serviceId] as const;
-}
-
-export function useServicePhotosQuery(serviceId: number | null) {
-  return useQuery({
-    queryKey: servicePhotosQueryKey(serviceId ?? 0),
-    queryFn: ({ signal }) =>
-      api.get<ServicePhotos>(`/api/v1/service-photos/${serviceId ?? 0}`, { signal }),
-    enabled: serviceId !== null,
-  });
-}
 
 function photoAlt(photo: ProcedurePhoto, index: number, procedureName: string): string {
   return photo.subtitle.trim() || `Foto ${index + 1} de ${procedureName}`;

@@ -11,21 +11,7 @@ import { saveSession } from '../lib/api-client';
 
 /** Test helpers: providers in Mantine's test mode, the real route table, a scripted fetch. */
 
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 1,
-    name: 'Ana Souza',
-    email: 'ana@clinica.com.br',
-    phone: null,
-    profile: 'professional',
-    unit: 'PAULISTA',
-    status: 'active',
-    profile_photo: null,
-    created_at: '2026-01-10T12:00:00.000Z',
-    updated_at: '2026-01-10T12:00:00.000Z',
-    ...overrides,
-  };
-}
+export { makeUser } from '@portal/domain/fixtures';
 
 export function signInAs(user: User, token = 'test-token'): void {
   saveSession(token, user);

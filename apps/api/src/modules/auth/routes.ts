@@ -22,8 +22,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/pass
 import { afterResponse } from '../../http/after-response.ts';
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
-import { usersService } from '../users/service.ts';
-import { toUser } from '../users/repository.ts';
+import { toUser, usersService } from '../users/service.ts';
 import * as repo from './repository.ts';
 
 /** Sign-in attempts allowed per account from one address, and per address, within the window. */

@@ -9,6 +9,9 @@ import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import type { ListPage } from '../../http/list-page.ts';
 import * as repo from './repository.ts';
 
+/** The wire shape of a user row, for modules that read users themselves (auth). */
+export const toUser = repo.toUser;
+
 export type UserCreateData = z.output<typeof userCreateSchema>;
 export type UserUpdateData = Partial<z.output<typeof userUpdateSchema>>;
 
@@ -53,8 +56,15 @@ export const usersService = {
     return db.transaction(async (tx) => {
       const current = await repo.findUserById(tx, id);
       if (!current) throw notFound('Usuário não encontrado.');
-      const nextProfile = data.profile ?? current.profile;
       const nextStatus = data.status ?? current.status;
+      // DESIGN.md 7.3: a pending row's profile is what the newcomer asked for at sign-up. Only
+      // an admin grants a profile, explicitly: leaving 'pending' without one sent grants
+      // 'professional', so a one-click activation never makes an admin.
+      const grantedProfile =
+        current.status === 'pending' && nextStatus !== 'pending'
+          ? (data.profile ?? 'professional')
+          : data.profile;
+      const nextProfile = grantedProfile ?? current.profile;
       if (
         current.profile === 'admin' &&
         current.status === 'active' &&
@@ -66,7 +76,7 @@ export const usersService = {
         ...(data.name !== undefined && { name: data.name }),
         ...(data.phone !== undefined && { phone: data.phone }),
         ...(data.unit !== undefined && { unit: data.unit }),
-        ...(data.profile !== undefined && { profile: data.profile }),
+        ...(grantedProfile !== undefined && { profile: grantedProfile }),
         ...(data.status !== undefined && { status: data.status }),
         ...(data.profile_photo !== undefined && { profilePhoto: data.profile_photo }),
         ...(passwordHash && { passwordHash, tokenVersion: current.tokenVersion + 1 }),

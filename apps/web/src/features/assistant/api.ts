@@ -11,6 +11,7 @@ import {
   type RecommendationResponse,
   type Service,
 } from '@portal/domain';
+import { activeServicesQuery } from '../../api/services';
 import { api } from '../../lib/api-client';
 
 /**
@@ -70,10 +71,5 @@ export function requestChat(
  * opening the assistant does not fetch it again.
  */
 export function useCatalogueStatus() {
-  return useQuery({
-    queryKey: ['services', { status_eq: 'active' }],
-    queryFn: ({ signal }) =>
-      api.get<Service[]>('/api/v1/services/', { query: { status_eq: 'active' }, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery({ ...activeServicesQuery, staleTime: Number.POSITIVE_INFINITY });
 }

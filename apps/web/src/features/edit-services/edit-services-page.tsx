@@ -32,7 +32,7 @@ import { ProcedureDetailDialog } from '../../components/procedure-detail-dialog'
 import { useLongPress } from '../../components/use-long-press';
 import { usePageTitle } from '../../components/use-page-title';
 import { useSession } from '../../lib/use-session';
-import { useProceduresQuery } from './edit-services-api';
+import { useServicesQuery } from '../../api/services';
 import { FunctionFilter } from './function-filter';
 import {
   groupByFunction,
@@ -47,7 +47,7 @@ const PHOTO_EDITOR_PROFILES = new Set(['admin', 'manager']);
 
 export default function EditServicesPage() {
   usePageTitle('Edição de Procedimentos');
-  const proceduresQuery = useProceduresQuery();
+  const proceduresQuery = useServicesQuery();
   const { user } = useSession();
   const canEditPhotos = user !== null && PHOTO_EDITOR_PROFILES.has(user.profile.toLowerCase());
 

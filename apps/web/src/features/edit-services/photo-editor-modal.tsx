@@ -24,9 +24,9 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { useServicePhotosQuery } from '../../components/procedure-detail-dialog';
+import { useServicePhotosQuery } from '../../api/service-photos';
 import { errorMessage } from '../../lib/api-client';
-import { useSavePhotos } from './edit-services-api';
+import { useSavePhotos } from '../../api/service-photos';
 
 /** Not in the spec (a failed save was only logged there); the server's detail wins when sent. */
 const SAVE_FAILED = 'Não foi possível salvar as fotos.';

@@ -8,7 +8,7 @@ import {
   type BannerTimings,
   type NoticeCycle,
 } from './notice-cycle';
-import { useActiveNoticesQuery } from './notices-api';
+import { useActiveNoticesQuery } from '../../api/notices';
 
 /**
  * Badge and accent colour per category (Mantine red-9, a deep orange, violet-8, teal-9): white

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Modal,
   Select,
   Stack,
   Switch,
@@ -17,14 +16,16 @@ import {
   NOTICE_CATEGORY_LABELS,
   NOTICE_MESSAGES,
   NOTICE_TEXT_MAX_LENGTH,
+  graphemeLength,
   noticeCreateSchema,
   type Notice,
   type NoticeCategory,
 } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { AdminFormModal, type FormModalProps } from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
-import { useCreateNotice, useUpdateNotice } from './notices-api';
+import { useCreateNotice, useUpdateNotice } from '../../api/notices';
 
 export const CATEGORY_OPTIONS = NOTICE_CATEGORIES.map((category) => ({
   value: category,
@@ -47,15 +48,7 @@ function toFieldErrors(issues: readonly { path: PropertyKey[]; message: string }
   return errors;
 }
 
-export interface NoticeFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /**
-   * A new value per opening restarts the form from the record's current values. A key on the
-   * modal itself would remount it already open, and Mantine only remembers the element to give
-   * the focus back to when `opened` changes on a mounted modal.
-   */
-  formKey?: number;
+export interface NoticeFormModalProps extends FormModalProps {
   /** The notice being edited; absent when creating one. */
   notice?: Notice | null;
 }
@@ -63,16 +56,15 @@ export interface NoticeFormModalProps {
 /** Create and edit modals: Escape, a backdrop click and the close button dismiss them. */
 export function NoticeFormModal({ opened, onClose, formKey, notice }: NoticeFormModalProps) {
   return (
-    <Modal
+    <AdminFormModal
       opened={opened}
       onClose={onClose}
       title={notice ? 'Editar notice' : 'Nova notice'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* The form mounts with the modal's content, so each opening starts from fresh fields. */}
       <NoticeForm key={formKey} notice={notice ?? null} onDone={onClose} />
-    </Modal>
+    </AdminFormModal>
   );
 }
 
@@ -109,7 +101,8 @@ function NoticeForm({ notice, onDone }: { notice: Notice | null; onDone: () => v
         fallback: notice ? NOTICE_MESSAGES.updateFailed : NOTICE_MESSAGES.createFailed,
       })
     : null;
-  const textLength = text.length;
+  // Characters as people see them, the way the domain's schema counts them (an emoji is one).
+  const textLength = graphemeLength(text.trim());
   const textTooLong = textLength > NOTICE_TEXT_MAX_LENGTH;
 
   return (

@@ -150,6 +150,20 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
     expect(writes(calls)).toEqual([]);
   });
 
+  it('counts an emoji as one character, as the server does, and saves 280 of them', async () => {
+    const text = '😀'.repeat(280);
+    const calls = api(() => json(makeNotice({ id: 9, title: 'Emoji', text }), 201));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Nova notice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Nova notice' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /Título/ }), 'Emoji');
+    await fill(user, within(dialog).getByRole('textbox', { name: /Texto/ }), text);
+    expect(within(dialog).getByText('280/280')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toMatchObject([{ method: 'POST', body: { text } }]);
+  });
+
   it('creates a notice and prepends it to the list', async () => {
     const created = makeNotice({ id: 9, title: 'Black Friday', category: 'exclusive' });
     const calls = api(() => json(created, 201));

@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Group, Select, Table } from '@mantine/core';
 import {
   countNotices,
   NOTICE_CATEGORIES,
@@ -23,15 +8,24 @@ import {
   type Notice,
   type NoticeCategory,
 } from '@portal/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EmptyState } from '../../components/empty-state';
+import {
+  noticesQueryKey,
+  useDeleteNotice,
+  useNoticesQuery,
+  useUpdateNotice,
+  type NoticeChanges,
+} from '../../api/notices';
+import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { confirmDelete } from '../../components/admin/confirm-delete';
+import { useFormModal } from '../../components/admin/form-modal';
+import { notifyError, notifySuccess } from '../../components/admin/notify';
+import { usePendingIds } from '../../components/admin/use-pending-ids';
 import { RowActions } from '../../components/row-actions';
-import { StatCard } from '../../components/stat-card';
-import { usePageTitle } from '../../components/use-page-title';
 import { CATEGORY_OPTIONS, NoticeFormModal } from './notice-form-modal';
-import { useDeleteNotice, useNoticesQuery, useUpdateNotice } from './notices-api';
-import { openConfirmModal } from '../../components/confirm-modal';
+
+const noticeIdOf = (variables: NoticeChanges) => variables.id;
+const deletedIdOf = (id: number) => id;
 
 type CategoryFilter = NoticeCategory | 'all';
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -59,22 +53,13 @@ function matchesFilters(notice: Notice, category: CategoryFilter, status: Status
 
 /** SPEC "Notice management" (/admin/notices). */
 export default function NoticesPage() {
-  usePageTitle('Gestão de Notificações');
   const noticesQuery = useNoticesQuery();
   const deleteNotice = useDeleteNotice();
+  const togglingIds = usePendingIds([...noticesQueryKey, 'update'], noticeIdOf);
+  const deletingIds = usePendingIds([...noticesQueryKey, 'delete'], deletedIdOf);
   const [categoryFilter, setCategoryFilter] = useState<CategoryFilter>('all');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
-  const [formOpened, setFormOpened] = useState(false);
-  // Kept after closing so the modal title does not flip during its exit transition.
-  const [editingNotice, setEditingNotice] = useState<Notice | null>(null);
-  // A new key per opening: the form always starts from the chosen notice's current values.
-  const [formKey, setFormKey] = useState(0);
-
-  const openForm = (notice: Notice | null) => {
-    setEditingNotice(notice);
-    setFormKey((key) => key + 1);
-    setFormOpened(true);
-  };
+  const formModal = useFormModal<Notice>();
 
   const notices = noticesQuery.data ?? [];
   const counts = countNotices(notices);
@@ -82,162 +67,128 @@ export default function NoticesPage() {
     matchesFilters(notice, categoryFilter, statusFilter),
   );
 
-  const confirmDelete = (notice: Notice) =>
-    openConfirmModal({
-      title: noticeDeleteConfirmation(notice.title),
-      labels: { confirm: 'Excluir', cancel: 'Cancelar' },
-      confirmProps: { color: 'red.9' },
-      closeButtonProps: { 'aria-label': 'Fechar' },
-      onConfirm: () =>
-        deleteNotice.mutate(notice.id, {
-          onError: () =>
-            notifications.show({ color: 'red', message: NOTICE_MESSAGES.deleteFailed }),
-        }),
-    });
-  const deletingId = deleteNotice.isPending ? deleteNotice.variables : undefined;
-
-  let content;
-  if (noticesQuery.isPending) {
-    content = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden />
-          <Text>Carregando notices...</Text>
-        </Group>
-      </Center>
-    );
-  } else if (noticesQuery.isError) {
-    content = (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{NOTICE_MESSAGES.loadFailed}</Text>
-          <Button size="xs" variant="default" onClick={() => void noticesQuery.refetch()}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (visibleNotices.length === 0) {
-    content = (
-      <EmptyState
-        title="Nenhuma notice encontrada"
-        description={
-          notices.length === 0
-            ? 'Adicione uma nova notice para começar'
-            : 'Nenhuma notice corresponde aos filtros escolhidos'
-        }
-      />
-    );
-  } else {
-    content = (
-      // Wide table: scrolls sideways on a phone instead of squeezing the columns.
-      <Table.ScrollContainer minWidth={860}>
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Título</Table.Th>
-              <Table.Th>Texto</Table.Th>
-              <Table.Th>Categoria</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Ações</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {visibleNotices.map((notice) => (
-              <NoticeRow
-                key={notice.id}
-                notice={notice}
-                deleting={deletingId === notice.id}
-                onEdit={() => openForm(notice)}
-                onDelete={() => confirmDelete(notice)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
-
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          Gestão de Notificações
-        </Title>
-        <Button onClick={() => openForm(null)}>+ Nova notice</Button>
-      </Group>
-
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <StatCard label="Total de notices" value={counts.total} />
-        <StatCard label="Ativas" value={counts.active} />
-        <StatCard label="Inativas" value={counts.inactive} />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        {NOTICE_CATEGORIES.map((category) => (
-          <StatCard
-            key={category}
-            label={NOTICE_CATEGORY_LABELS[category]}
-            value={counts.byCategory[category]}
+    <AdminPage
+      title="Gestão de Notificações"
+      action={<Button onClick={() => formModal.open(null)}>+ Nova notice</Button>}
+      query={noticesQuery}
+      counters={[
+        {
+          cols: { base: 1, xs: 3 },
+          items: [
+            { label: 'Total de notices', value: counts.total },
+            { label: 'Ativas', value: counts.active },
+            { label: 'Inativas', value: counts.inactive },
+          ],
+        },
+        {
+          cols: { base: 2, sm: 4 },
+          items: NOTICE_CATEGORIES.map((category) => ({
+            label: NOTICE_CATEGORY_LABELS[category],
+            value: counts.byCategory[category],
+          })),
+        },
+      ]}
+      toolbar={
+        <Group gap="md" align="flex-end">
+          <Select
+            label="Categoria"
+            data={CATEGORY_FILTER_OPTIONS}
+            value={categoryFilter}
+            onChange={(value) => {
+              if (isCategoryFilter(value)) setCategoryFilter(value);
+            }}
+            allowDeselect={false}
+            w={220}
           />
-        ))}
-      </SimpleGrid>
-
-      <Group gap="md" align="flex-end">
-        <Select
-          label="Categoria"
-          data={CATEGORY_FILTER_OPTIONS}
-          value={categoryFilter}
-          onChange={(value) => {
-            if (isCategoryFilter(value)) setCategoryFilter(value);
-          }}
-          allowDeselect={false}
-          w={220}
+          <Select
+            label="Status"
+            data={STATUS_FILTER_OPTIONS}
+            value={statusFilter}
+            onChange={(value) => {
+              if (isStatusFilter(value)) setStatusFilter(value);
+            }}
+            allowDeselect={false}
+            w={180}
+          />
+        </Group>
+      }
+      modals={
+        <NoticeFormModal
+          formKey={formModal.formKey}
+          opened={formModal.opened}
+          onClose={formModal.close}
+          notice={formModal.editing}
         />
-        <Select
-          label="Status"
-          data={STATUS_FILTER_OPTIONS}
-          value={statusFilter}
-          onChange={(value) => {
-            if (isStatusFilter(value)) setStatusFilter(value);
-          }}
-          allowDeselect={false}
-          w={180}
-        />
-      </Group>
-
-      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-        {content}
-      </Paper>
-
-      <NoticeFormModal
-        formKey={formKey}
-        opened={formOpened}
-        onClose={() => setFormOpened(false)}
-        notice={editingNotice}
-      />
-    </Stack>
+      }
+    >
+      <QueryContent
+        query={noticesQuery}
+        loadingText="Carregando notices..."
+        errorText={NOTICE_MESSAGES.loadFailed}
+        isEmpty={visibleNotices.length === 0}
+        empty={{
+          title: 'Nenhuma notice encontrada',
+          description:
+            notices.length === 0
+              ? 'Adicione uma nova notice para começar'
+              : 'Nenhuma notice corresponde aos filtros escolhidos',
+        }}
+      >
+        {/* Wide table: scrolls sideways on a phone instead of squeezing the columns. */}
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>Título</Table.Th>
+                <Table.Th>Texto</Table.Th>
+                <Table.Th>Categoria</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Ações</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {visibleNotices.map((notice) => (
+                <NoticeRow
+                  key={notice.id}
+                  notice={notice}
+                  toggling={togglingIds.has(notice.id)}
+                  deleting={deletingIds.has(notice.id)}
+                  onEdit={() => formModal.open(notice)}
+                  onDelete={() =>
+                    confirmDelete({
+                      title: noticeDeleteConfirmation(notice.title),
+                      remove: () => deleteNotice.mutateAsync(notice.id),
+                      successMessage: 'Notice excluída.',
+                      fallback: NOTICE_MESSAGES.deleteFailed,
+                    })
+                  }
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </QueryContent>
+    </AdminPage>
   );
 }
 
 interface NoticeRowProps {
   notice: Notice;
+  toggling: boolean;
   deleting: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-/** One row; its own toggle request, so several rows can flip at once and each spins alone. */
-function NoticeRow({ notice, deleting, onEdit, onDelete }: NoticeRowProps) {
+/** One row; the row is replaced with the server's answer (the cache update in useUpdateNotice). */
+function NoticeRow({ notice, toggling, deleting, onEdit, onDelete }: NoticeRowProps) {
   const updateNotice = useUpdateNotice();
-
-  // The row is replaced with the server's answer (the cache update in useUpdateNotice).
   const toggle = () =>
-    updateNotice.mutate(
-      { id: notice.id, changes: { active: !notice.active } },
-      {
-        onError: () => notifications.show({ color: 'red', message: NOTICE_MESSAGES.toggleFailed }),
-      },
+    updateNotice.mutateAsync({ id: notice.id, changes: { active: !notice.active } }).then(
+      () => notifySuccess(notice.active ? 'Notice inativada.' : 'Notice ativada.'),
+      (error: unknown) => notifyError(error, { fallback: NOTICE_MESSAGES.toggleFailed }),
     );
 
   return (
@@ -261,7 +212,7 @@ function NoticeRow({ notice, deleting, onEdit, onDelete }: NoticeRowProps) {
         <RowActions
           label={notice.title}
           onEdit={onEdit}
-          toggle={{ active: notice.active, pending: updateNotice.isPending, onToggle: toggle }}
+          toggle={{ active: notice.active, pending: toggling, onToggle: toggle }}
           deleting={deleting}
           onDelete={onDelete}
         />

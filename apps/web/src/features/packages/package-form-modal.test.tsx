@@ -122,9 +122,37 @@ describe('PackageFormModal', () => {
     await user.type(screen.getByRole('textbox', { name: 'Nome' }), '   ');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(screen.getByText('Nome é obrigatório.')).toBeInTheDocument();
-    expect(screen.getByText('Campo obrigatório.')).toBeInTheDocument();
+    expect(screen.getByText('Valor anual deve ser um número.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
+
+  it.each([
+    ['Desconto (%)', '150', 'Desconto deve ser um número entre 0 e 100.'],
+    ['Desconto (%)', '-5', 'Desconto deve ser um número entre 0 e 100.'],
+    ['Bloco A', '1,5', 'O limite do bloco deve ser um número inteiro maior ou igual a 0.'],
+    ['Bloco B', '-5', 'O limite do bloco deve ser um número inteiro maior ou igual a 0.'],
+  ])(
+    'refuses %s "%s" with a message instead of saving another number',
+    async (label, text, message) => {
+      const { user, fetchMock } = renderForm();
+      await waitFor(() => expect(allowedBox('Peeling')).toBeInTheDocument());
+      await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Pacote Ouro');
+      await user.type(screen.getByRole('textbox', { name: 'Valor anual' }), '12.000,50');
+      const field = screen.getByRole('textbox', { name: label });
+      await user.clear(field);
+      await user.type(field, text);
+      expect(field).toHaveValue(text);
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(
+        true,
+      );
+      // Fixed, the message goes away at once.
+      await user.clear(field);
+      await user.type(field, '1');
+      await waitFor(() => expect(screen.queryByText(message)).toBe(null));
+    },
+  );
 
   it("reads 'Salvando...' and refuses a second submit while saving", async () => {
     let answer: (response: Response) => void = () => {};

@@ -1,27 +1,23 @@
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   MESSAGES,
   PACKAGE_MESSAGES,
   PACKAGE_STATUSES,
   SERVICE_STATUS_LABELS,
   type Package,
-  type PackageCreate,
+  packageCreateSchema,
   type PackageStatus,
 } from '@portal/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { formatMoneyInput, MoneyInput, parseMoneyInput } from '../../components/money-input';
+import { useState } from 'react';
+import { notifySuccess } from '../../components/admin/notify';
+import { formatNumberInput, PtBrNumberInput } from '../../components/form/number-input';
+import { useSchemaForm, useSubmitGuard } from '../../components/form/use-schema-form';
+import { formatMoneyInput, MoneyInput } from '../../components/money-input';
+import {
+  AdminFormModal,
+  type FormModalProps,
+  ServerError,
+} from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 import {
   isAllowed,
@@ -34,7 +30,8 @@ import {
   toggleRestricted,
   type PackageProcedureSelection,
 } from './package-selection';
-import { useCatalogueQuery, useCreatePackage, useUpdatePackage } from './packages-api';
+import { useCreatePackage, useUpdatePackage } from '../../api/packages';
+import { useServicesQuery } from '../../api/services';
 import { ProcedurePicker } from './procedure-picker';
 
 const STATUS_OPTIONS = PACKAGE_STATUSES.map((status) => ({
@@ -47,29 +44,29 @@ const isStatus = (value: string | null): value is PackageStatus =>
 const BLOCK_KEYS = ['a', 'b', 'c', 'd'] as const;
 type BlockKey = (typeof BLOCK_KEYS)[number];
 
-const REQUIRED_NUMBER = 'Campo obrigatório.';
-const INVALID_MONEY = 'Informe um valor válido, por exemplo 1.234,50.';
-
-interface PackageFormValues {
+/** What the fields hold: numbers as typed; the domain's create schema reads and checks them. */
+interface PackageFormValues extends Record<string, unknown> {
   name: string;
   status: PackageStatus;
-  /** Money as typed ("12.000,00"). */
-  annualValue: string;
-  /** NumberInput gives '' while empty. */
-  discountPercent: number | string;
-  blockLimits: Record<BlockKey, number | string>;
+  annual_value: string;
+  discount_percent: string;
+  block_limits: Record<BlockKey, string>;
 }
 
-type PackageFormErrors = Partial<Record<'name' | 'annualValue', string>>;
-
 function initialValues(pkg: Package | null): PackageFormValues {
+  // DESIGN section 6: a new package has 0 per block.
+  const limits = pkg?.block_limits ?? { a: 0, b: 0, c: 0, d: 0 };
   return {
     name: pkg?.name ?? '',
     status: pkg?.status ?? 'active',
-    annualValue: pkg ? formatMoneyInput(pkg.annual_value) : '',
-    discountPercent: pkg?.discount_percent ?? 0,
-    // DESIGN section 6: a new package has 0 per block.
-    blockLimits: pkg ? { ...pkg.block_limits } : { a: 0, b: 0, c: 0, d: 0 },
+    annual_value: pkg ? formatMoneyInput(pkg.annual_value) : '',
+    discount_percent: formatNumberInput(pkg?.discount_percent ?? 0),
+    block_limits: {
+      a: String(limits.a),
+      b: String(limits.b),
+      c: String(limits.c),
+      d: String(limits.d),
+    },
   };
 }
 
@@ -82,19 +79,7 @@ function initialSelection(pkg: Package | null): PackageProcedureSelection {
   };
 }
 
-/** SPEC section 5: numeric fields are coerced to numbers, defaulting to 0. */
-const toCount = (value: number | string): number =>
-  typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
-
-export interface PackageFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /**
-   * A new value per opening restarts the form from the record's current values. A key on the
-   * modal itself would remount it already open, and Mantine only remembers the element to give
-   * the focus back to when `opened` changes on a mounted modal.
-   */
-  formKey?: number;
+export interface PackageFormModalProps extends FormModalProps {
   /** The package being edited; absent for the create modal. */
   pkg: Package | null;
 }
@@ -102,27 +87,26 @@ export interface PackageFormModalProps {
 /** The create modal and 'Editar Pacote'. */
 export function PackageFormModal({ opened, onClose, formKey, pkg }: PackageFormModalProps) {
   return (
-    <Modal
+    <AdminFormModal
       opened={opened}
       onClose={onClose}
       title={pkg ? 'Editar Pacote' : 'Cadastro de Pacote'}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* Mounted with the modal: every opening starts from the chosen package's values. */}
       <PackageForm key={formKey} pkg={pkg} onDone={onClose} />
-    </Modal>
+    </AdminFormModal>
   );
 }
 
 export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () => void }) {
-  const catalogueQuery = useCatalogueQuery();
+  const catalogueQuery = useServicesQuery();
   const createPackage = useCreatePackage();
   const updatePackage = useUpdatePackage();
   const mutation = pkg ? updatePackage : createPackage;
-  const [values, setValues] = useState(() => initialValues(pkg));
+  const form = useSchemaForm(packageCreateSchema, initialValues(pkg));
+  const guard = useSubmitGuard();
   const [selection, setSelection] = useState(() => initialSelection(pkg));
-  const [fieldErrors, setFieldErrors] = useState<PackageFormErrors>({});
 
   const services = catalogueQuery.data;
   const serviceIds = (services ?? []).map((service) => service.id);
@@ -131,40 +115,24 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
     serviceIds.includes(id),
   ).length;
 
-  const set = <K extends keyof PackageFormValues>(key: K, value: PackageFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-  const setBlockLimit = (key: BlockKey, value: number | string) =>
-    setValues((current) => ({ ...current, blockLimits: { ...current.blockLimits, [key]: value } }));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mutation.isPending || !catalogueReady) return;
-    const errors: PackageFormErrors = {};
-    const name = values.name.trim();
-    if (name === '') errors.name = PACKAGE_MESSAGES.nameRequired;
-    const annualValue = parseMoneyInput(values.annualValue);
-    if (values.annualValue.trim() === '') errors.annualValue = REQUIRED_NUMBER;
-    else if (annualValue === null) errors.annualValue = INVALID_MONEY;
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0 || annualValue === null) return;
-
-    const discount = typeof values.discountPercent === 'number' ? values.discountPercent : 0;
-    const payload: PackageCreate = {
-      name,
-      status: values.status,
-      annual_value: annualValue,
-      discount_percent: Math.min(100, Math.max(0, discount)),
-      block_limits: {
-        a: toCount(values.blockLimits.a),
-        b: toCount(values.blockLimits.b),
-        c: toCount(values.blockLimits.c),
-        d: toCount(values.blockLimits.d),
-      },
-      ...selectionPayload(selection),
-    };
-    if (pkg) updatePackage.mutate({ id: pkg.id, changes: payload }, { onSuccess: onDone });
-    else createPackage.mutate(payload, { onSuccess: onDone });
-  };
+  const submit = form.onSubmit((values) => {
+    if (!catalogueReady) return;
+    // Money, the discount (0–100, never clamped) and whole-number limits are read by the
+    // domain's schema: '1,5' in a block limit or 150 % is refused with its message.
+    // The form has no overall session limit: it is left as it is (not sent as null).
+    const { session_limit: _notEdited, ...fields } = packageCreateSchema.parse(values);
+    const payload = { ...fields, ...selectionPayload(selection) };
+    guard(async () => {
+      if (pkg) {
+        await updatePackage.mutateAsync({ id: pkg.id, changes: payload });
+        notifySuccess('Pacote atualizado.');
+      } else {
+        await createPackage.mutateAsync(payload);
+        notifySuccess('Pacote criado.');
+      }
+      onDone();
+    });
+  });
 
   const serverError = mutation.isError
     ? errorMessage(mutation.error, {
@@ -176,59 +144,29 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {serverError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-            {serverError}
-          </Alert>
-        ) : null}
+        <ServerError message={serverError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Nome"
-            required
-            data-autofocus
-            value={values.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={fieldErrors.name}
-          />
+          <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
           <Select
             label="Status"
             data={STATUS_OPTIONS}
-            value={values.status}
+            value={form.values.status}
             onChange={(value) => {
-              if (isStatus(value)) set('status', value);
+              if (isStatus(value)) form.setFieldValue('status', value);
             }}
             allowDeselect={false}
           />
-          <MoneyInput
-            label="Valor anual"
-            required
-            value={values.annualValue}
-            onChange={(text) => set('annualValue', text)}
-            error={fieldErrors.annualValue}
-          />
-          <NumberInput
-            label="Desconto (%)"
-            min={0}
-            max={100}
-            clampBehavior="blur"
-            decimalScale={2}
-            decimalSeparator=","
-            allowNegative={false}
-            value={values.discountPercent}
-            onChange={(value) => set('discountPercent', value)}
-          />
+          <MoneyInput label="Valor anual" required {...form.getInputProps('annual_value')} />
+          <PtBrNumberInput label="Desconto (%)" {...form.getInputProps('discount_percent')} />
         </SimpleGrid>
         <Fieldset legend="Limites por bloco" variant="unstyled">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             {BLOCK_KEYS.map((key) => (
-              <NumberInput
+              <PtBrNumberInput
                 key={key}
                 label={`Bloco ${key.toUpperCase()}`}
-                min={0}
-                allowDecimal={false}
-                allowNegative={false}
-                value={values.blockLimits[key]}
-                onChange={(value) => setBlockLimit(key, value)}
+                whole
+                {...form.getInputProps(`block_limits.${key}`)}
               />
             ))}
           </SimpleGrid>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AiConfig } from '@portal/domain';
 import { describe, expect, it, vi } from 'vitest';
@@ -170,6 +170,20 @@ describe('PromptAiPage', { timeout: 20_000 }, () => {
     });
     const details = screen.getByRole('region', { name: 'Detalhes da configuração' });
     expect(await within(details).findByText('Novo prompt da clínica.')).toBeInTheDocument();
+  });
+
+  it('a double click on Salvar alterações sends one PATCH and confirms', async () => {
+    const calls = api();
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Editar chat_assistente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar prompt (IA)' });
+    await user.type(within(dialog).getByLabelText('Prompt'), ' mais');
+    const save = within(dialog).getByRole('button', { name: 'Salvar alterações' });
+    // Both clicks land before React re-renders with the request pending.
+    fireEvent.click(save);
+    fireEvent.click(save);
+    expect(await screen.findByText('Prompt salvo.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
   });
 
   it.each([

@@ -28,7 +28,7 @@ import { IconAlertCircle, IconCopy, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { useAiConfigQuery, useAiConfigsQuery } from './api';
+import { useAiConfigQuery, useAiConfigsQuery } from '../../api/ai-configs';
 import { PromptEditModal } from './prompt-edit-modal';
 
 const ORDER_OPTIONS = AI_CONFIG_ORDERS.map((order) => ({

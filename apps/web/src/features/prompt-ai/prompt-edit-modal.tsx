@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mant
 import {
   AI_CONFIG_MESSAGES,
   AI_PROMPT_MAX_LENGTH,
+  graphemeLength,
   formatDateTimeBR,
   MESSAGES,
   type AiConfig,
@@ -9,7 +10,9 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { useUpdateAiPrompt } from './api';
+import { useUpdateAiPrompt } from '../../api/ai-configs';
+import { notifySuccess } from '../../components/admin/notify';
+import { useSubmitGuard } from '../../components/form/use-schema-form';
 
 export interface PromptEditModalProps {
   opened: boolean;
@@ -39,18 +42,25 @@ export function PromptEditModal({ opened, onClose, config }: PromptEditModalProp
 
 function PromptForm({ config, onDone }: { config: AiConfig; onDone: () => void }) {
   const update = useUpdateAiPrompt();
+  // Two clicks in one frame both see isPending false: the guard keeps it to one PATCH.
+  const guard = useSubmitGuard();
   const [draft, setDraft] = useState(config.prompt);
   const trimmed = draft.trim();
   // An unsaved change is detected by comparing with the loaded prompt (SPEC section 4).
   const changed = draft !== config.prompt;
-  const tooLong = [...draft].length > AI_PROMPT_MAX_LENGTH;
+  const length = graphemeLength(draft);
+  const tooLong = length > AI_PROMPT_MAX_LENGTH;
   const canSave =
     changed && trimmed !== '' && trimmed !== config.prompt && !tooLong && !update.isPending;
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!canSave) return;
-    update.mutate({ id: config.id, prompt: draft }, { onSuccess: onDone });
+    guard(async () => {
+      await update.mutateAsync({ id: config.id, prompt: draft });
+      notifySuccess('Prompt salvo.');
+      onDone();
+    });
   };
 
   const serverError = update.isError
@@ -96,7 +106,7 @@ function PromptForm({ config, onDone }: { config: AiConfig; onDone: () => void }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           description={
             <Text span size="xs" c={tooLong ? 'var(--mantine-color-error)' : 'dimmed'}>
-              {[...draft].length}/{AI_PROMPT_MAX_LENGTH}
+              {length}/{AI_PROMPT_MAX_LENGTH}
             </Text>
           }
         />

@@ -67,7 +67,11 @@ describe('ServicesPage', () => {
       'Fotos',
       'Ações',
     ]);
-    const counter = (label: string) => screen.getByText(label).parentElement?.textContent;
+    const counter = (label: string) =>
+      screen
+        .getAllByText(label)
+        .map((element) => element.closest('[data-stat-card]'))
+        .find(Boolean)?.textContent;
     expect(counter('Total de serviços')).toBe('Total de serviços3');
     expect(counter('Ativos')).toBe('Ativos2');
     expect(counter('Inativos')).toBe('Inativos1');
@@ -98,7 +102,7 @@ describe('ServicesPage', () => {
     await fill(user, form.getByRole('textbox', { name: 'Nome' }), '  Laser ');
     await fill(user, form.getByRole('textbox', { name: 'Valor' }), '1.234,50');
     await fill(user, form.getByRole('textbox', { name: 'Custo' }), '300,25');
-    await fill(user, form.getByRole('textbox', { name: 'Margem mínima (%)' }), '150');
+    await fill(user, form.getByRole('textbox', { name: 'Margem mínima (%)' }), '37,5');
     await fill(user, form.getByRole('textbox', { name: 'Benefício 1' }), '   ');
     await fill(user, form.getByRole('textbox', { name: 'Benefício 2' }), ' Firmeza ');
     await user.click(form.getByRole('button', { name: 'Salvar' }));
@@ -111,13 +115,58 @@ describe('ServicesPage', () => {
       status: 'active',
       value: 1234.5,
       cost: 300.25,
-      min_margin_percent: 100,
+      min_margin_percent: 37.5,
       session_limit: 0,
       benefits: { main_function: null, benefit1: null, benefit2: 'Firmeza', benefit3: null },
     });
     // SPEC section 4: a create prepends the new item.
     const names = screen.getAllByRole('row').map((row) => row.children[1]?.textContent);
     expect(names[1]).toBe('Laser');
+  });
+
+  it.each([
+    [
+      'Limite de sessões',
+      '2,5',
+      'Limite de sessões deve ser um número inteiro maior ou igual a 0.',
+    ],
+    ['Limite de sessões', '-5', 'Limite de sessões deve ser um número inteiro maior ou igual a 0.'],
+    ['Margem mínima (%)', '150', 'Margem mínima deve ser um número entre 0 e 100.'],
+    ['Margem mínima (%)', '-5', 'Margem mínima deve ser um número entre 0 e 100.'],
+    ['Valor', '-5', 'Valor não pode ser negativo.'],
+  ])(
+    'refuses %s "%s" with a message, sends nothing, and clears it once fixed',
+    async (label, text, message) => {
+      const fetchMock = api();
+      const user = await renderPage();
+      await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Cadastro de Serviço' }));
+      await fill(user, dialog.getByRole('textbox', { name: 'Nome' }), 'Laser');
+      const field = dialog.getByRole('textbox', { name: label });
+      await fill(user, field, text);
+      // The field shows what was typed: no character dropped, nothing clamped.
+      expect(field).toHaveValue(text);
+      await user.click(dialog.getByRole('button', { name: 'Salvar' }));
+      expect(await dialog.findByText(message)).toBeInTheDocument();
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+      await fill(user, field, '3');
+      await waitFor(() => expect(dialog.queryByText(message)).toBe(null));
+    },
+  );
+
+  it('a double click on Salvar sends one POST', async () => {
+    const fetchMock = api((url, init) =>
+      init.method === 'POST'
+        ? jsonResponse(makeService({ id: 9, name: 'Laser' }), 201)
+        : jsonResponse({}, 500),
+    );
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cadastro de Serviço' }));
+    await fill(user, dialog.getByRole('textbox', { name: 'Nome' }), 'Laser');
+    await user.dblClick(dialog.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Serviço criado.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 
   it('refuses a blank name and shows the 409 text', async () => {

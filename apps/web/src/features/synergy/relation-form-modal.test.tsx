@@ -48,6 +48,26 @@ describe('RelationFormModal', () => {
     expect(writes).not.toHaveBeenCalled();
   });
 
+  it.each(['12,5', '-5'])(
+    'refuses Boost %% "%s" as typed, never as another number',
+    async (text) => {
+      const writes = vi.fn(() => jsonResponse({}, 500));
+      const { user } = renderModal(writes);
+      await waitFor(() => expect(select('Serviço 1')).toBeEnabled());
+      const boost = screen.getByRole('textbox', { name: 'Boost %' });
+      await user.clear(boost);
+      await user.type(boost, text);
+      expect(boost).toHaveValue(text);
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+      expect(screen.getByText('boost_percent deve estar entre 0 e 100.')).toBeInTheDocument();
+      expect(writes).not.toHaveBeenCalled();
+      // Fixed, the message goes away at once.
+      await user.clear(boost);
+      await user.type(boost, '12');
+      expect(screen.queryByText('boost_percent deve estar entre 0 e 100.')).toBe(null);
+    },
+  );
+
   it('refuses the same service twice', async () => {
     const { user } = renderModal(() => jsonResponse({}, 500), makeRelation({ service_id_2: 1 }));
     await waitFor(() => expect(select('Serviço 1')).toHaveValue('Criolipólise (Bloco A)'));

@@ -2,10 +2,7 @@ import {
   ActionIcon,
   Alert,
   Autocomplete,
-  Button,
   Group,
-  Modal,
-  NumberInput,
   Select,
   Stack,
   Textarea,
@@ -19,16 +16,27 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconArrowsExchange } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { notifySuccess } from '../../components/admin/notify';
+import { PtBrNumberInput } from '../../components/form/number-input';
+import { useSubmitGuard } from '../../components/form/use-schema-form';
+import {
+  AdminFormModal,
+  type FormModalProps,
+  FormActions,
+  ServerError,
+} from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 import {
   EMPTY_RELATION_FORM,
   relationPayload,
   swapServices,
   validateRelationForm,
+  type RelationField,
   type RelationFormErrors,
   type RelationFormValues,
 } from './relation-form';
-import { useCatalogueQuery, useCreateRelation, useUpdateRelation } from './synergy-api';
+import { useCreateRelation, useUpdateRelation } from '../../api/services-relations';
+import { useServicesQuery } from '../../api/services';
 
 /** Not in the spec (it names only the create fallback); worded the same way. */
 const UPDATE_FAILED = 'Erro ao atualizar sinergia.';
@@ -54,15 +62,7 @@ function serviceOptions(services: readonly Service[] | undefined) {
 
 const toId = (value: string | null): number | null => (value === null ? null : Number(value));
 
-export interface RelationFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /**
-   * A new value per opening restarts the form from the record's current values. A key on the
-   * modal itself would remount it already open, and Mantine only remembers the element to give
-   * the focus back to when `opened` changes on a mounted modal.
-   */
-  formKey?: number;
+export interface RelationFormModalProps extends FormModalProps {
   /** The relation being edited; absent for the create modal. */
   relation: SynergyRelation | null;
   /** Categories already in use, offered as suggestions. */
@@ -77,16 +77,15 @@ export function RelationFormModal({
   categories,
 }: RelationFormModalProps) {
   return (
-    <Modal
+    <AdminFormModal
       opened={opened}
       onClose={onClose}
       title={relation ? `Editar Relação #${relation.id}` : 'Nova Relação'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* Mounted with the modal: every opening starts from the chosen relation's values. */}
       <RelationForm key={formKey} relation={relation} categories={categories} onDone={onClose} />
-    </Modal>
+    </AdminFormModal>
   );
 }
 
@@ -99,7 +98,7 @@ export function RelationForm({
   categories: readonly string[];
   onDone: () => void;
 }) {
-  const catalogueQuery = useCatalogueQuery();
+  const catalogueQuery = useServicesQuery();
   const createRelation = useCreateRelation();
   const updateRelation = useUpdateRelation();
   const mutation = relation ? updateRelation : createRelation;
@@ -107,8 +106,20 @@ export function RelationForm({
   const [fieldErrors, setFieldErrors] = useState<RelationFormErrors>({});
 
   const options = serviceOptions(catalogueQuery.data);
-  const set = <K extends keyof RelationFormValues>(key: K, value: RelationFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const guard = useSubmitGuard();
+  // A message shown after a submit is checked again as the field changes, and goes once fixed.
+  const set = <K extends keyof RelationFormValues>(key: K, value: RelationFormValues[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    const still = validateRelationForm(next);
+    setFieldErrors((errors) => {
+      const kept: RelationFormErrors = {};
+      for (const field of Object.keys(errors) as RelationField[]) {
+        if (still[field]) kept[field] = still[field];
+      }
+      return kept;
+    });
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -117,9 +128,16 @@ export function RelationForm({
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     const payload = relationPayload(values);
-    if (relation)
-      updateRelation.mutate({ id: relation.id, changes: payload }, { onSuccess: onDone });
-    else createRelation.mutate(payload, { onSuccess: onDone });
+    guard(async () => {
+      if (relation) {
+        await updateRelation.mutateAsync({ id: relation.id, changes: payload });
+        notifySuccess('Relação atualizada.');
+      } else {
+        await createRelation.mutateAsync(payload);
+        notifySuccess('Relação criada.');
+      }
+      onDone();
+    });
   };
 
   const serverError = mutation.isError
@@ -131,11 +149,7 @@ export function RelationForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {serverError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-            {serverError}
-          </Alert>
-        ) : null}
+        <ServerError message={serverError} />
         {catalogueQuery.isError ? (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
             {PACKAGE_MESSAGES.servicesLoadFailed}
@@ -188,16 +202,12 @@ export function RelationForm({
           onChange={(value) => set('category', value)}
           error={fieldErrors.category}
         />
-        <NumberInput
+        <PtBrNumberInput
           label="Boost %"
-          min={0}
-          max={100}
-          step={1}
-          // Out-of-range values stay as typed so the message can say what is wrong.
-          clampBehavior="none"
-          allowDecimal={false}
-          value={values.boostPercent}
-          onChange={(value) => set('boostPercent', value)}
+          whole
+          // Kept as typed: '12,5' is refused with a message, not read as 125.
+          value={String(values.boostPercent)}
+          onChange={(text) => set('boostPercent', text)}
           error={fieldErrors.boostPercent}
         />
         <Textarea
@@ -214,14 +224,7 @@ export function RelationForm({
           value={values.baseNarrative}
           onChange={(event) => set('baseNarrative', event.currentTarget.value)}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions pending={mutation.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -5,7 +5,7 @@ export interface RelationFormValues {
   serviceId1: number | null;
   serviceId2: number | null;
   category: string;
-  /** NumberInput gives '' while the field is empty. */
+  /** As typed ('20'); a saved relation's number until edited. */
   boostPercent: number | string;
   rationale: string;
   baseNarrative: string;
@@ -25,7 +25,10 @@ export const EMPTY_RELATION_FORM: RelationFormValues = {
 
 /** '' (a cleared field) counts as the default 0; anything else must be an integer 0–100. */
 export function parseBoostPercent(value: number | string): number | null {
-  const number = typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value);
+  // Digits only: '12,5' and '-5' are refused, never read as 125 or 5.
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (text !== '' && !/^\d+$/.test(text)) return null;
+  const number = text === '' ? 0 : Number(text);
   if (!Number.isInteger(number) || number < 0 || number > 100) return null;
   return number;
 }

@@ -24,7 +24,7 @@ import {
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
-import { useTrainingQuery, useTrainingsQuery } from './api';
+import { useTrainingQuery, useTrainingsQuery } from '../../api/trainings';
 import { trainingPath } from './training-card';
 import { trainingDateLabel } from './training-dates';
 import { TrainingReactionButtons } from './training-reaction-buttons';

@@ -4,7 +4,6 @@ import {
   AspectRatio,
   Button,
   Group,
-  Modal,
   Paper,
   Select,
   SimpleGrid,
@@ -29,8 +28,11 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { AdminFormModal, type FormModalProps } from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
-import { useCreateTraining, useUpdateTraining } from './api';
+import { useCreateTraining, useUpdateTraining } from '../../api/trainings';
+import { notifySuccess } from '../../components/admin/notify';
+import { useSubmitGuard } from '../../components/form/use-schema-form';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from './training-dates';
 import classes from './trainings.module.css';
@@ -48,15 +50,7 @@ interface SectionDraft extends ContentSection {
   key: number;
 }
 
-export interface TrainingFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /**
-   * A new value per opening restarts the form from the record's current values. A key on the
-   * modal itself would remount it already open, and Mantine only remembers the element to give
-   * the focus back to when `opened` changes on a mounted modal.
-   */
-  formKey?: number;
+export interface TrainingFormModalProps extends FormModalProps {
   /** The training being edited; absent for 'Novo Treinamento'. */
   training?: Training | null;
 }
@@ -64,16 +58,15 @@ export interface TrainingFormModalProps {
 /** 'Novo Treinamento' and 'Editar Treinamento' (SPEC "Admin training management"). */
 export function TrainingFormModal({ opened, onClose, formKey, training }: TrainingFormModalProps) {
   return (
-    <Modal
+    <AdminFormModal
       opened={opened}
       onClose={onClose}
       title={training ? 'Editar Treinamento' : 'Novo Treinamento'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* The form mounts with the modal, so every opening starts from fresh values. */}
       <TrainingForm key={formKey} training={training ?? null} onCancel={onClose} onDone={onClose} />
-    </Modal>
+    </AdminFormModal>
   );
 }
 
@@ -118,6 +111,8 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
   );
 
   const canSubmit = title.trim() !== '' && description.trim() !== '' && !mutation.isPending;
+  // Two clicks in one frame both see isPending false: the guard keeps it to one request.
+  const guard = useSubmitGuard();
   const thumbnailUrl = youtubeThumbnailUrl(videoUrl);
 
   const updateSection = (key: number, changes: Partial<ContentSection>) =>
@@ -152,14 +147,22 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
           ? { published_at: publishedIso }
           : {}),
       };
-      updateTraining.mutate({ id: training.id, changes }, { onSuccess: onDone });
+      guard(async () => {
+        await updateTraining.mutateAsync({ id: training.id, changes });
+        notifySuccess('Treinamento atualizado.');
+        onDone();
+      });
       return;
     }
     const payload: TrainingCreate = {
       ...common,
       ...(publishedIso ? { published_at: publishedIso } : {}),
     };
-    createTraining.mutate(payload, { onSuccess: onDone });
+    guard(async () => {
+      await createTraining.mutateAsync(payload);
+      notifySuccess('Treinamento criado.');
+      onDone();
+    });
   };
 
   const serverError = mutation.isError

@@ -2,7 +2,7 @@ import { Button, Group, type MantineSize } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TRAINING_MESSAGES, type Training, type TrainingReaction } from '@portal/domain';
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
-import { useReactToTraining } from './api';
+import { useReactToTraining } from '../../api/trainings';
 
 export interface TrainingReactionButtonsProps {
   training: Training;

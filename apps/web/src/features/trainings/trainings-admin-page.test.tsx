@@ -199,6 +199,21 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('a double click on Adicionar Treinamento sends one POST and confirms', async () => {
+    const writes = api(() => jsonResponse(makeTraining({ id: 10, title: 'Laser' }), 201));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Adicionar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Novo Treinamento' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Título\s*\*?$/ }), 'Laser');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Descrição/ }), 'Potência');
+    const submit = within(dialog).getByRole('button', { name: 'Adicionar Treinamento' });
+    // Both clicks land before React re-renders with the request pending.
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    expect(await screen.findByText('Treinamento criado.')).toBeInTheDocument();
+    expect(writes.filter((write) => write.method === 'POST')).toHaveLength(1);
+  });
+
   it('previews the YouTube thumbnail and sends the published date as ISO', async () => {
     const writes = api(() => jsonResponse(makeTraining({ id: 11 }), 201));
     const user = await renderPage();

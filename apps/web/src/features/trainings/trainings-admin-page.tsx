@@ -15,7 +15,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   countTrainings,
   formatDateBR,
@@ -36,13 +35,23 @@ import { EmptyState } from '../../components/empty-state';
 import { RowActions } from '../../components/row-actions';
 import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';
-import { errorMessage } from '../../lib/api-client';
-import { useAdminTrainingsQuery, useDeleteTraining, useUpdateTraining } from './api';
+import {
+  trainingsKeys,
+  useAdminTrainingsQuery,
+  useDeleteTraining,
+  useUpdateTraining,
+  type TrainingChanges,
+} from '../../api/trainings';
+import { confirmDelete } from '../../components/admin/confirm-delete';
+import { notifyError, notifySuccess } from '../../components/admin/notify';
+import { usePendingIds } from '../../components/admin/use-pending-ids';
 import { trainingPath } from './training-card';
-import { openConfirmModal } from '../../components/confirm-modal';
 import { TrainingFormModal } from './training-form-modal';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import classes from './trainings.module.css';
+
+const trainingIdOf = (variables: TrainingChanges) => variables.id;
+const deletedIdOf = (id: number) => id;
 
 type CategoryFilter = TrainingCategory | 'all';
 
@@ -100,36 +109,22 @@ export default function TrainingsAdminPage() {
   const page = Math.floor(offset / ADMIN_PAGE_SIZE) + 1;
 
   const toggleActive = (training: Training) =>
-    updateTraining.mutate(
-      { id: training.id, changes: { active: !training.active } },
-      {
-        onError: (err) =>
-          notifications.show({
-            color: 'red',
-            message: errorMessage(err, { fallback: TRAINING_MESSAGES.toggleFailed }),
-          }),
-      },
+    updateTraining.mutateAsync({ id: training.id, changes: { active: !training.active } }).then(
+      () => notifySuccess(training.active ? 'Treinamento inativado.' : 'Treinamento ativado.'),
+      (error: unknown) => notifyError(error, { fallback: TRAINING_MESSAGES.toggleFailed }),
     );
 
-  const confirmDelete = (training: Training) =>
-    openConfirmModal({
+  const removeTraining = (training: Training) =>
+    confirmDelete({
       title: trainingDeleteConfirmation(training.title),
-      labels: { confirm: 'Excluir', cancel: 'Cancelar' },
-      confirmProps: { color: 'red.9' },
-      closeButtonProps: { 'aria-label': 'Fechar' },
-      onConfirm: () =>
-        deleteTraining.mutate(training.id, {
-          onError: (err) =>
-            notifications.show({
-              color: 'red',
-              message: errorMessage(err, { fallback: TRAINING_MESSAGES.deleteFailed }),
-            }),
-        }),
+      remove: () => deleteTraining.mutateAsync(training.id),
+      successMessage: 'Treinamento excluído.',
+      fallback: TRAINING_MESSAGES.deleteFailed,
     });
 
-  // Row buttons spin (and ignore clicks) while their own request runs.
-  const togglingId = updateTraining.isPending ? updateTraining.variables?.id : undefined;
-  const deletingId = deleteTraining.isPending ? deleteTraining.variables : undefined;
+  // Each row's buttons spin while their own request runs, whatever the other rows do.
+  const togglingIds = usePendingIds([...trainingsKeys.all, 'update'], trainingIdOf);
+  const deletingIds = usePendingIds([...trainingsKeys.all, 'delete'], deletedIdOf);
 
   let content;
   if (trainingsQuery.isPending) {
@@ -213,11 +208,11 @@ export default function TrainingsAdminPage() {
                     onEdit={() => openForm(training)}
                     toggle={{
                       active: training.active,
-                      pending: togglingId === training.id,
+                      pending: togglingIds.has(training.id),
                       onToggle: () => toggleActive(training),
                     }}
-                    deleting={deletingId === training.id}
-                    onDelete={() => confirmDelete(training)}
+                    deleting={deletingIds.has(training.id)}
+                    onDelete={() => removeTraining(training)}
                   >
                     <Button
                       size="xs"
@@ -248,9 +243,19 @@ export default function TrainingsAdminPage() {
       </Group>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <StatCard label="Total de vídeos" value={counts.total} />
-        <StatCard label="Likes na página" value={counts.likes} />
-        <StatCard label="Dislikes na página" value={counts.dislikes} />
+        {[
+          { label: 'Total de vídeos', value: counts.total },
+          { label: 'Likes na página', value: counts.likes },
+          { label: 'Dislikes na página', value: counts.dislikes },
+        ].map((counter) => (
+          // Never a false 0: a skeleton while the page loads, a dash when it failed.
+          <StatCard
+            key={counter.label}
+            {...counter}
+            loading={trainingsQuery.isPending}
+            unavailable={trainingsQuery.isError}
+          />
+        ))}
         <Paper withBorder p="md" radius="md">
           <Text size="sm" c="dimmed" fw={500} mb={4}>
             Por categoria

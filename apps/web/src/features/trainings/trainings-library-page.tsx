@@ -24,7 +24,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { useTrainingsQuery } from './api';
+import { useTrainingsQuery } from '../../api/trainings';
 import { TrainingCard, TrainingCardSkeleton } from './training-card';
 
 const ORDER_OPTIONS = TRAINING_ORDERS.map((order) => ({

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   PASSWORD_MIN_LENGTH,
   PROFILE_LABELS,
@@ -23,10 +13,16 @@ import {
   type User,
   type UserStatus,
 } from '@portal/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import {
+  AdminFormModal,
+  type FormModalProps,
+  FormActions,
+  ServerError,
+} from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
-import { useCreateUser, useUpdateUser } from './users-api';
+import { useCreateUser, useUpdateUser } from '../../api/users';
+import { notifySuccess } from '../../components/admin/notify';
 
 const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit }));
 const PROFILE_OPTIONS = PROFILES.map((profile) => ({
@@ -68,15 +64,7 @@ function toFieldErrors(issues: readonly SchemaIssue[]): FieldErrors {
   return errors;
 }
 
-export interface UserFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /**
-   * A new value per opening restarts the form from the record's current values. A key on the
-   * modal itself would remount it already open, and Mantine only remembers the element to give
-   * the focus back to when `opened` changes on a mounted modal.
-   */
-  formKey?: number;
+export interface UserFormModalProps extends FormModalProps {
   /** The user being edited; absent for 'Cadastro de Usuário'. */
   user?: User | null;
 }
@@ -85,16 +73,15 @@ export interface UserFormModalProps {
 export function UserFormModal({ opened, onClose, formKey, user }: UserFormModalProps) {
   const editing = Boolean(user);
   return (
-    <Modal
+    <AdminFormModal
       opened={opened}
       onClose={onClose}
       title={editing ? 'Editar Usuário' : 'Cadastro de Usuário'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {/* The form mounts with the modal, so every opening starts from fresh values. */}
       <UserForm key={formKey} user={user ?? null} onDone={onClose} />
-    </Modal>
+    </AdminFormModal>
   );
 }
 
@@ -108,7 +95,12 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [phone, setPhone] = useState(user?.phone ?? '');
   const [unit, setUnit] = useState<Unit | null>(user && isUnit(user.unit) ? user.unit : null);
-  const [profile, setProfile] = useState<Profile>(user?.profile ?? 'professional');
+  // A pending row's profile is only what the newcomer asked for (DESIGN.md 7.3): the form starts
+  // from 'Profissional' and shows the request, so saving never grants it without a choice.
+  const requestedProfile = user?.status === 'pending' ? user.profile : null;
+  const [profile, setProfile] = useState<Profile>(
+    user && !requestedProfile ? user.profile : 'professional',
+  );
   const [status, setStatus] = useState<UserStatus>(user?.status ?? 'active');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
@@ -124,7 +116,15 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
       if (common.name === '') errors.name = 'Nome é obrigatório.';
       setFieldErrors(errors);
       if (Object.keys(errors).length > 0) return;
-      updateUser.mutate({ id: user.id, changes }, { onSuccess: onDone });
+      updateUser.mutate(
+        { id: user.id, changes },
+        {
+          onSuccess: () => {
+            notifySuccess('Usuário atualizado.');
+            onDone();
+          },
+        },
+      );
       return;
     }
 
@@ -133,7 +133,12 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
     const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
-    createUser.mutate(payload, { onSuccess: onDone });
+    createUser.mutate(payload, {
+      onSuccess: () => {
+        notifySuccess('Usuário criado.');
+        onDone();
+      },
+    });
   };
 
   const serverError = mutation.isError
@@ -145,11 +150,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {serverError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-            {serverError}
-          </Alert>
-        ) : null}
+        <ServerError message={serverError} />
         <TextInput
           label="Nome"
           required
@@ -202,6 +203,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
           />
           <Select
             label="Perfil"
+            description={
+              requestedProfile
+                ? `Solicitado no cadastro: ${PROFILE_LABELS[requestedProfile]}`
+                : undefined
+            }
             data={PROFILE_OPTIONS}
             value={profile}
             onChange={(value) => {
@@ -221,14 +227,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
             error={fieldErrors.status}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions pending={mutation.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -37,7 +37,7 @@ describe('Gestão de Usuários', () => {
     expect(carlaRow).not.toBeNull();
     const row = within(carlaRow as HTMLElement);
     expect(row.getByText('Pendente')).toBeInTheDocument();
-    expect(row.getByText('Profissional')).toBeInTheDocument();
+    expect(row.getByText('(solicitado)')).toBeInTheDocument();
     expect(row.getByRole('button', { name: 'Ativar Carla Dias' })).toBeInTheDocument();
   });
 

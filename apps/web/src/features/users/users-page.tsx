@@ -1,29 +1,30 @@
+import { Badge, Button, Table, Text } from '@mantine/core';
 import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { PROFILE_LABELS, USER_STATUS_LABELS, type User, type UserStatus } from '@portal/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
+  PROFILE_LABELS,
+  PROFILES,
+  USER_STATUS_LABELS,
+  USER_STATUSES,
+  type User,
+  type UserStatus,
+} from '@portal/domain';
 import { useState } from 'react';
-import { EmptyState } from '../../components/empty-state';
+import {
+  useDeleteUser,
+  usersKeys,
+  useUpdateUser,
+  useUsersQuery,
+  type UserChanges,
+} from '../../api/users';
+import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { useFormModal } from '../../components/admin/form-modal';
+import { confirmDelete } from '../../components/admin/confirm-delete';
+import { byText, listView, useListParams } from '../../components/admin/list-view';
+import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
+import { notifyError, notifySuccess } from '../../components/admin/notify';
+import { usePendingIds } from '../../components/admin/use-pending-ids';
 import { RowActions } from '../../components/row-actions';
-import { StatCard } from '../../components/stat-card';
-import { usePageTitle } from '../../components/use-page-title';
-import { errorMessage } from '../../lib/api-client';
+import { ActivateUserModal } from './activate-user-modal';
 import { UserFormModal } from './user-form-modal';
-import { useDeleteUser, useUpdateUser, useUsersQuery } from './users-api';
-import { openConfirmModal } from '../../components/confirm-modal';
 
 /** The dot variant keeps the label in the normal text colour (AA in both schemes). */
 const STATUS_COLORS: Record<UserStatus, string> = {
@@ -32,169 +33,177 @@ const STATUS_COLORS: Record<UserStatus, string> = {
   pending: 'yellow',
 };
 
+const STATUS_FILTER = {
+  name: 'status',
+  label: 'Status',
+  options: USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] })),
+};
+const PROFILE_FILTER = {
+  name: 'perfil',
+  label: 'Perfil',
+  options: PROFILES.map((profile) => ({ value: profile, label: PROFILE_LABELS[profile] })),
+};
+const SORTS = {
+  nome: byText<User>((user) => user.name),
+  email: byText<User>((user) => user.email),
+};
+const SORT_OPTIONS = [
+  { value: 'nome', label: 'Nome (A–Z)' },
+  { value: '-nome', label: 'Nome (Z–A)' },
+  { value: 'email', label: 'Email (A–Z)' },
+];
+
+const userIdOf = (variables: UserChanges) => variables.id;
+const deletedIdOf = (id: number) => id;
+
 export default function UsersPage() {
-  usePageTitle('Gestão de Usuários');
   const usersQuery = useUsersQuery();
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
-  const [formOpened, setFormOpened] = useState(false);
-  // Kept after closing so the modal title does not flip during its exit transition.
-  const [editingUser, setEditingUser] = useState<User | null>(null);
-  // A new key per opening: the form always starts from the chosen user's current values.
-  const [formKey, setFormKey] = useState(0);
-
-  const openForm = (user: User | null) => {
-    setEditingUser(user);
-    setFormKey((key) => key + 1);
-    setFormOpened(true);
-  };
+  const togglingIds = usePendingIds([...usersKeys.all, 'update'], userIdOf);
+  const deletingIds = usePendingIds([...usersKeys.all, 'delete'], deletedIdOf);
+  const params = useListParams();
+  const formModal = useFormModal<User>();
+  const openForm = formModal.open;
+  const [activating, setActivating] = useState<User | null>(null);
 
   const users = usersQuery.data ?? [];
-  const activeCount = users.filter((user) => user.status === 'active').length;
-  const inactiveCount = users.filter((user) => user.status === 'inactive').length;
   const pendingCount = users.filter((user) => user.status === 'pending').length;
+  const status = params.filter('status');
+  const profile = params.filter('perfil');
+  const view = listView(users, params, {
+    searchText: (user) => `${user.name} ${user.email}`,
+    keep: (user) => (!status || user.status === status) && (!profile || user.profile === profile),
+    sorts: SORTS,
+  });
 
   const toggleStatus = (user: User) => {
-    const status: UserStatus = user.status === 'active' ? 'inactive' : 'active';
-    updateUser.mutate(
-      { id: user.id, changes: { status } },
-      {
-        onError: (err) =>
-          notifications.show({
-            color: 'red',
-            message: errorMessage(err, { fallback: 'Não foi possível alterar o status.' }),
-          }),
-      },
+    // A self-registered account is activated with an explicit profile (DESIGN.md 7.3).
+    if (user.status === 'pending') {
+      setActivating(user);
+      return;
+    }
+    const next: UserStatus = user.status === 'active' ? 'inactive' : 'active';
+    updateUser.mutateAsync({ id: user.id, changes: { status: next } }).then(
+      () => notifySuccess(next === 'active' ? 'Usuário ativado.' : 'Usuário inativado.'),
+      (error: unknown) => notifyError(error, { fallback: 'Não foi possível alterar o status.' }),
     );
   };
 
-  const confirmDelete = (user: User) =>
-    openConfirmModal({
-      title: `Excluir o usuário ${user.name}?`,
-      labels: { confirm: 'Excluir', cancel: 'Cancelar' },
-      confirmProps: { color: 'red.9' },
-      closeButtonProps: { 'aria-label': 'Fechar' },
-      onConfirm: () =>
-        deleteUser.mutate(user.id, {
-          onError: (err) =>
-            notifications.show({
-              color: 'red',
-              message: errorMessage(err, { fallback: 'Não foi possível excluir.' }),
-            }),
-        }),
-    });
-
-  // Row buttons spin (and ignore clicks) while their own request runs.
-  const togglingId = updateUser.isPending ? updateUser.variables?.id : undefined;
-  const deletingId = deleteUser.isPending ? deleteUser.variables : undefined;
-
-  let content;
-  if (usersQuery.isPending) {
-    content = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden />
-          <Text>Carregando usuários...</Text>
-        </Group>
-      </Center>
-    );
-  } else if (usersQuery.isError) {
-    content = (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Não foi possível carregar os usuários agora.</Text>
-          <Button size="xs" variant="default" onClick={() => void usersQuery.refetch()}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (users.length === 0) {
-    content = (
-      <EmptyState
-        title="Nenhum usuário encontrado"
-        description="Adicione um novo usuário para começar"
-      />
-    );
-  } else {
-    content = (
-      // Wide table: scrolls sideways on a phone instead of squeezing the columns.
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Nome</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Perfil</Table.Th>
-              <Table.Th>Unidade</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Ações</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Td>{user.id}</Table.Td>
-                <Table.Td fw={500}>{user.name}</Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{PROFILE_LABELS[user.profile] ?? user.profile}</Table.Td>
-                <Table.Td>{user.unit ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Badge variant="dot" color={STATUS_COLORS[user.status]}>
-                    {USER_STATUS_LABELS[user.status] ?? user.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <RowActions
-                    label={user.name}
-                    onEdit={() => openForm(user)}
-                    toggle={{
-                      active: user.status === 'active',
-                      pending: togglingId === user.id,
-                      onToggle: () => toggleStatus(user),
-                    }}
-                    deleting={deletingId === user.id}
-                    onDelete={() => confirmDelete(user)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
-
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          Gestão de Usuários
-        </Title>
-        <Button onClick={() => openForm(null)}>+ Novo Usuário</Button>
-      </Group>
-
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <StatCard
-          label="Total de usuários"
-          value={users.length}
-          hint={pendingCount > 0 ? `${pendingCount} aguardando aprovação` : undefined}
+    <AdminPage
+      title="Gestão de Usuários"
+      action={<Button onClick={() => openForm(null)}>+ Novo Usuário</Button>}
+      query={usersQuery}
+      counters={[
+        {
+          cols: { base: 1, xs: 3 },
+          items: [
+            {
+              label: 'Total de usuários',
+              value: users.length,
+              hint: pendingCount > 0 ? `${pendingCount} aguardando aprovação` : undefined,
+            },
+            { label: 'Inativos', value: users.filter((u) => u.status === 'inactive').length },
+            { label: 'Ativos', value: users.filter((u) => u.status === 'active').length },
+          ],
+        },
+      ]}
+      toolbar={
+        <ListToolbar
+          params={params}
+          searchLabel="Buscar por nome ou email"
+          filters={[STATUS_FILTER, PROFILE_FILTER]}
+          sorts={SORT_OPTIONS}
         />
-        <StatCard label="Inativos" value={inactiveCount} />
-        <StatCard label="Ativos" value={activeCount} />
-      </SimpleGrid>
-
-      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-        {content}
-      </Paper>
-
-      <UserFormModal
-        formKey={formKey}
-        opened={formOpened}
-        onClose={() => setFormOpened(false)}
-        user={editingUser}
-      />
-    </Stack>
+      }
+      modals={
+        <>
+          <UserFormModal
+            formKey={formModal.formKey}
+            opened={formModal.opened}
+            onClose={formModal.close}
+            user={formModal.editing}
+          />
+          <ActivateUserModal user={activating} onClose={() => setActivating(null)} />
+        </>
+      }
+    >
+      <QueryContent
+        query={usersQuery}
+        loadingText="Carregando usuários..."
+        errorText="Não foi possível carregar os usuários agora."
+        isEmpty={view.total === 0}
+        empty={{
+          title: 'Nenhum usuário encontrado',
+          description: 'Adicione um novo usuário para começar',
+        }}
+      >
+        {/* Wide table: scrolls sideways on a phone instead of squeezing the columns. */}
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>ID</Table.Th>
+                <Table.Th>Nome</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Perfil</Table.Th>
+                <Table.Th>Unidade</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Ações</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {view.rows.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.id}</Table.Td>
+                  <Table.Td fw={500}>{user.name}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>
+                    {user.status === 'pending' ? (
+                      <Text size="sm" span>
+                        {PROFILE_LABELS[user.profile] ?? user.profile}{' '}
+                        <Text span size="xs" c="dimmed">
+                          (solicitado)
+                        </Text>
+                      </Text>
+                    ) : (
+                      (PROFILE_LABELS[user.profile] ?? user.profile)
+                    )}
+                  </Table.Td>
+                  <Table.Td>{user.unit ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="dot" color={STATUS_COLORS[user.status]}>
+                      {USER_STATUS_LABELS[user.status] ?? user.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <RowActions
+                      label={user.name}
+                      onEdit={() => openForm(user)}
+                      toggle={{
+                        active: user.status === 'active',
+                        pending: togglingIds.has(user.id),
+                        onToggle: () => toggleStatus(user),
+                      }}
+                      deleting={deletingIds.has(user.id)}
+                      onDelete={() =>
+                        confirmDelete({
+                          title: `Excluir o usuário ${user.name}?`,
+                          remove: () => deleteUser.mutateAsync(user.id),
+                          successMessage: 'Usuário excluído.',
+                          fallback: 'Não foi possível excluir.',
+                        })
+                      }
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <ListPagination params={params} view={view} />
+      </QueryContent>
+    </AdminPage>
   );
 }

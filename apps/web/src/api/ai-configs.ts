@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AiConfig, AiConfigOrder } from '@portal/domain';
-import { api } from '../../lib/api-client';
+import { api } from '../lib/api-client';
 
 const BASE = '/api/v1/ai/prompt-config/ai-configs';
 

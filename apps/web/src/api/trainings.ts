@@ -14,7 +14,7 @@ import {
   type TrainingReaction,
   type TrainingUpdate,
 } from '@portal/domain';
-import { api } from '../../lib/api-client';
+import { api } from '../lib/api-client';
 
 const BASE = '/api/v1/trainings';
 
@@ -154,6 +154,7 @@ export interface TrainingChanges {
 export function useUpdateTraining() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...trainingsKeys.all, 'update'],
     mutationFn: ({ id, changes }: TrainingChanges) => api.patch<Training>(`${BASE}/${id}`, changes),
     onSuccess: (updated) => {
       replaceTrainingEverywhere(queryClient, updated);
@@ -165,6 +166,7 @@ export function useUpdateTraining() {
 export function useDeleteTraining() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...trainingsKeys.all, 'delete'],
     mutationFn: (id: number) => api.delete(`${BASE}/${id}`),
     onSuccess: (_nothing, id) => {
       queryClient.setQueriesData<Training[]>({ queryKey: trainingsKeys.lists() }, (list) =>

@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Notice, NoticeCreate, NoticeUpdate } from '@portal/domain';
-import { api } from '../../lib/api-client';
+import { api } from '../lib/api-client';
 
 const NOTICES_PATH = '/api/v1/notices/notices/';
 
@@ -74,6 +74,7 @@ export interface NoticeChanges {
 export function useUpdateNotice() {
   const updateCache = useNoticesCache();
   return useMutation({
+    mutationKey: [...noticesQueryKey, 'update'],
     mutationFn: ({ id, changes }: NoticeChanges) =>
       api.patch<Notice>(`${NOTICES_PATH}${id}`, changes),
     onSuccess: (updated) =>
@@ -86,6 +87,7 @@ export function useUpdateNotice() {
 export function useDeleteNotice() {
   const updateCache = useNoticesCache();
   return useMutation({
+    mutationKey: [...noticesQueryKey, 'delete'],
     mutationFn: (id: number) => api.delete(`/api/v1/notices/${id}`),
     onSuccess: (_nothing, id) =>
       updateCache((notices) => notices.filter((notice) => notice.id !== id)),

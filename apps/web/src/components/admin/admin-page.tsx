@@ -1,0 +1,137 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../empty-state';
+import { StatCard } from '../stat-card';
+import { usePageTitle } from '../use-page-title';
+
+/** What the shell needs to know of the page's main query. */
+export interface ListQueryState {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+export interface Counter {
+  label: string;
+  value: number;
+  hint?: ReactNode;
+}
+
+export interface AdminPageProps {
+  /** The page's h1 and the document title. */
+  title: string;
+  /** The create button ('+ Novo Serviço'), beside the title. */
+  action?: ReactNode;
+  /** Rows of counters (each row is one grid), computed from the loaded list. */
+  counters?: { cols: Record<string, number>; items: Counter[] }[];
+  /** The query the counters are computed from: they wait for it and never show a false 0. */
+  query: ListQueryState;
+  /** Search, filters (ListToolbar), above the table. */
+  toolbar?: ReactNode;
+  children: ReactNode;
+  /** Modals of the page (forms), rendered after the content. */
+  modals?: ReactNode;
+}
+
+/**
+ * The frame every admin page shares (SPEC section 3): title and create button, counters that show
+ * a skeleton while loading and a dash on error, then the table in a bordered panel.
+ */
+export function AdminPage({
+  title,
+  action,
+  counters = [],
+  query,
+  toolbar,
+  children,
+  modals,
+}: AdminPageProps) {
+  usePageTitle(title);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {counters.map((row, index) => (
+        <SimpleGrid key={index} cols={row.cols}>
+          {row.items.map((counter) => (
+            <StatCard
+              key={counter.label}
+              label={counter.label}
+              value={counter.value}
+              hint={counter.hint}
+              loading={query.isPending}
+              unavailable={query.isError}
+            />
+          ))}
+        </SimpleGrid>
+      ))}
+      {toolbar}
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+        {children}
+      </Paper>
+      {modals}
+    </Stack>
+  );
+}
+
+export interface QueryContentProps {
+  query: ListQueryState;
+  /** SPEC's loading text, e.g. 'Carregando serviços...'. */
+  loadingText: string;
+  /** SPEC's load failure text; 'Tentar novamente' asks again. */
+  errorText: string;
+  isEmpty: boolean;
+  empty: { title: string; description?: string };
+  children: ReactNode;
+}
+
+/** Loading, error with 'Tentar novamente', empty state, or the table. */
+export function QueryContent({
+  query,
+  loadingText,
+  errorText,
+  isEmpty,
+  empty,
+  children,
+}: QueryContentProps) {
+  if (query.isPending) {
+    return (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden />
+          <Text>{loadingText}</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorText}</Text>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+            Tentar novamente
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (isEmpty) return <EmptyState title={empty.title} description={empty.description} />;
+  return <>{children}</>;
+}

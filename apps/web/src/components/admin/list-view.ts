@@ -1,0 +1,114 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** Rows per page of an admin table; the demo catalogue (49 procedures) fits on one. */
+export const PAGE_SIZE = 50;
+
+/** Lower case without accents: 'Criolipólise' is found by 'criolipolise'. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+export interface ListParams {
+  /** The search text ('q'). */
+  q: string;
+  /** 1-based page ('page'). */
+  page: number;
+  /** The chosen sort ('sort'), or '' for the list's own order. */
+  sort: string;
+  /** A filter's value ('' when unset). */
+  filter: (name: string) => string;
+  /** Sets (or clears, with '') params; any change but the page goes back to page 1. */
+  set: (changes: Record<string, string>) => void;
+}
+
+/**
+ * Search, filters, sort and page of an admin list, kept in the URL: a reload, Back or a shared
+ * link shows the same rows.
+ */
+export function useListParams(): ListParams {
+  const [params, setParams] = useSearchParams();
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const set = useCallback(
+    (changes: Record<string, string>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === '' || (key === 'page' && value === '1')) next.delete(key);
+            else next.set(key, value);
+          }
+          if (!('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return {
+    q: params.get('q') ?? '',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    sort: params.get('sort') ?? '',
+    filter: (name) => params.get(name) ?? '',
+    set,
+  };
+}
+
+export interface ListViewOptions<T> {
+  /** The texts the search looks in (accent- and case-insensitive 'contains'). */
+  searchText: (item: T) => string;
+  /** Keeps an item for the chosen filters. */
+  keep?: (item: T) => boolean;
+  /** Orders for each sort value; a '-' prefix on the param reverses it. */
+  sorts?: Record<string, (a: T, b: T) => number>;
+}
+
+export interface ListView<T> {
+  /** The rows of the current page. */
+  rows: T[];
+  /** How many rows match the search and filters. */
+  total: number;
+  pageCount: number;
+  page: number;
+}
+
+/** The page of `items` that the URL's search, filters and sort select. */
+export function listView<T>(
+  items: readonly T[],
+  params: ListParams,
+  options: ListViewOptions<T>,
+): ListView<T> {
+  const query = foldText(params.q.trim());
+  let rows = items.filter(
+    (item) =>
+      (query === '' || foldText(options.searchText(item)).includes(query)) &&
+      (options.keep?.(item) ?? true),
+  );
+  const descending = params.sort.startsWith('-');
+  const compare = options.sorts?.[descending ? params.sort.slice(1) : params.sort];
+  if (compare) {
+    rows = [...rows].sort((a, b) => (descending ? compare(b, a) : compare(a, b)));
+  }
+  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const page = Math.min(params.page, pageCount);
+  return {
+    rows: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    total: rows.length,
+    pageCount,
+    page,
+  };
+}
+
+/** Orders two texts the way a pt-BR reader expects. */
+export const byText =
+  <T>(text: (item: T) => string) =>
+  (a: T, b: T) =>
+    text(a).localeCompare(text(b), 'pt-BR', { sensitivity: 'base' });
+
+export const byNumber =
+  <T>(value: (item: T) => number) =>
+  (a: T, b: T) =>
+    value(a) - value(b);

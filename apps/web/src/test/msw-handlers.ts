@@ -1,0 +1,148 @@
+import type { Package, Service, SynergyRelation, User } from '@portal/domain';
+import { makePackage, makeRelation, makeService, makeUser } from '@portal/domain/fixtures';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+
+/**
+ * An in-memory API for component tests: the catalogue and the users, answered the way the server
+ * does (list order, create prepends, FastAPI error bodies) and with the list paging contract of
+ * issue 12 (q, limit, offset, order, X-Total-Count). Tests set rows with `apiData` and change an
+ * answer with `server.use(...)`. Reset before each test (vitest.setup.ts).
+ */
+export interface ApiData {
+  users: User[];
+  services: Service[];
+  packages: Package[];
+  relations: SynergyRelation[];
+}
+
+export const apiData: ApiData = { users: [], services: [], packages: [], relations: [] };
+
+export function resetApiData(): void {
+  apiData.users = [
+    makeUser({ id: 1, name: 'Ana Souza', status: 'active' }),
+    makeUser({ id: 2, name: 'Bruno Lima', email: 'bruno@clinica.com.br', status: 'inactive' }),
+  ];
+  apiData.services = [makeService({ id: 1, name: 'Limpeza de Pele' })];
+  apiData.packages = [makePackage({ id: 1 })];
+  apiData.relations = [makeRelation({ id: 1 })];
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+interface ListOptions<T> {
+  searchText: (row: T) => string;
+  orderFields: readonly (keyof T & string)[];
+}
+
+/** GET of a list: without `limit` the whole array as today; with it, one page and the total. */
+function answerList<T>(rows: readonly T[], url: URL, options: ListOptions<T>) {
+  const q = url.searchParams.get('q');
+  const status = url.searchParams.get('status_eq');
+  let matching = rows.filter(
+    (row) =>
+      (!q || fold(options.searchText(row)).includes(fold(q))) &&
+      (!status || (row as { status?: string }).status === status),
+  );
+  const order = url.searchParams.get('order');
+  if (order) {
+    const field = order.replace(/^-/, '');
+    if (!(options.orderFields as readonly string[]).includes(field)) {
+      return HttpResponse.json(
+        { detail: [{ loc: ['query', 'order'], msg: 'Ordenação inválida.', type: 'value_error' }] },
+        { status: 422 },
+      );
+    }
+    const sign = order.startsWith('-') ? -1 : 1;
+    matching = [...matching].sort((a, b) => {
+      const left = (a as Record<string, unknown>)[field];
+      const right = (b as Record<string, unknown>)[field];
+      return sign * String(left).localeCompare(String(right), 'pt-BR', { numeric: true });
+    });
+  }
+  const limit = url.searchParams.get('limit');
+  if (limit === null) return HttpResponse.json(matching);
+  const offset = Number(url.searchParams.get('offset') ?? '0');
+  return HttpResponse.json(matching.slice(offset, offset + Number(limit)), {
+    headers: { 'X-Total-Count': String(matching.length) },
+  });
+}
+
+const notFound = () => HttpResponse.json({ detail: 'Não encontrado.' }, { status: 404 });
+
+/** GET, POST, PATCH and DELETE of one resource over the rows `get` and `set` reach. */
+function crud<Row extends { id: number }>(
+  path: string,
+  get: () => Row[],
+  set: (rows: Row[]) => void,
+  options: ListOptions<Row>,
+) {
+  const rows = get;
+  const setRows = set;
+  return [
+    http.get(path, ({ request }) => answerList(rows(), new URL(request.url), options)),
+    http.post(path, async ({ request }) => {
+      const body = (await request.json()) as Partial<Row>;
+      const id = Math.max(0, ...rows().map((row) => row.id)) + 1;
+      const created = { ...rows()[0], ...body, id } as Row;
+      setRows([created, ...rows()]);
+      return HttpResponse.json(created, { status: 201 });
+    }),
+    http.patch(`${path}:id`, async ({ request, params }) => {
+      const id = Number(params.id);
+      const current = rows().find((row) => row.id === id);
+      if (!current) return notFound();
+      const updated = { ...current, ...((await request.json()) as Partial<Row>) } as Row;
+      setRows(rows().map((row) => (row.id === id ? updated : row)));
+      return HttpResponse.json(updated);
+    }),
+    http.delete(`${path}:id`, ({ params }) => {
+      const id = Number(params.id);
+      if (!rows().some((row) => row.id === id)) return notFound();
+      setRows(rows().filter((row) => row.id !== id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+}
+
+export const handlers: HttpHandler[] = [
+  ...crud(
+    '/api/v1/users/',
+    () => apiData.users,
+    (rows) => (apiData.users = rows),
+    {
+      searchText: (user) => `${user.name} ${user.email}`,
+      orderFields: ['name', 'email', 'created_at'],
+    },
+  ),
+  ...crud(
+    '/api/v1/services/',
+    () => apiData.services,
+    (rows) => (apiData.services = rows),
+    {
+      searchText: (service) => service.name,
+      orderFields: ['name', 'value', 'created_at'],
+    },
+  ),
+  ...crud(
+    '/api/v1/packages/',
+    () => apiData.packages,
+    (rows) => (apiData.packages = rows),
+    {
+      searchText: (pkg) => pkg.name,
+      orderFields: ['name', 'created_at'],
+    },
+  ),
+  ...crud(
+    '/api/v1/services-relations/',
+    () => apiData.relations,
+    (rows) => (apiData.relations = rows),
+    {
+      searchText: (relation) => relation.category,
+      orderFields: ['created_at'],
+    },
+  ),
+];
