@@ -67,8 +67,8 @@ function post(
   return t.app.inject({
     method: 'POST',
     url: REPORT,
-    remoteAddress: '127.0.0.1',
-    headers: { 'x-forwarded-for': address },
+    // The connection's own address: no proxy is trusted by default (TRUST_PROXY).
+    remoteAddress: address,
     payload: body as object,
   });
 }

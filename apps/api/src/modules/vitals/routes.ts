@@ -1,5 +1,5 @@
-import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WEB_VITALS_MESSAGES, webVitalsReportSchema, webVitalsSummarySchema } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
@@ -31,17 +31,20 @@ export const vitalsRoutes: ModuleRoutes = async (app, { db, config }) => {
         done(new HttpError(422, [{ loc: ['body'], msg: 'JSON inválido.', type: 'json_invalid' }]));
       }
     });
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: () => new HttpError(429, WEB_VITALS_MESSAGES.tooManyRequests),
-    });
     scope.post(
       '/vitals',
       {
         // No token: the public proposal page reports too. The body holds no personal data.
         config: {
           access: 'public',
-          rateLimit: { max: VITALS_RATE_LIMIT.max, timeWindow: VITALS_RATE_LIMIT.timeWindowMs },
+          // Under the app's @fastify/rate-limit (http/rate-limits.ts): one atomic count per
+          // address, in Redis when REDIS_URL is set.
+          rateLimit: {
+            max: VITALS_RATE_LIMIT.max,
+            timeWindow: VITALS_RATE_LIMIT.timeWindowMs,
+            keyGenerator: (request: FastifyRequest) => `vitals:address:${request.ip}`,
+            errorResponseBuilder: () => new HttpError(429, WEB_VITALS_MESSAGES.tooManyRequests),
+          },
         },
         schema: {
           tags,
