@@ -136,6 +136,9 @@ describe('no answer keeps a procedure the client excluded, on every engine', () 
           .join(', ');
         const pkg = packages[r.packageIndex % packages.length]!;
         move = r.model;
+        // A professional of its own per request: the per-user AI limit
+        // (apps/api/src/http/rate-limits.ts) is not what this property is about.
+        const { token } = await t.createUser('professional');
         let names: string[];
         let engine: AiEngine;
         if (r.endpoint === 'recommend') {

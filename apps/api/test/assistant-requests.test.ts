@@ -528,6 +528,9 @@ describe('the assistant keeps what the client said (demo catalogue)', () => {
     );
 
   const recommend = async (text: string, pkg: Package): Promise<Answer> => {
+    // A professional of its own per request: the per-user AI limit
+    // (apps/api/src/http/rate-limits.ts) is not what this table is about.
+    const { token } = await t.createUser('professional');
     const res = await t.request('POST', '/api/v1/recommendations/', {
       token,
       body: { goal_text: text, include_synergies: true, max_items: 12, package_id: pkg.id },
@@ -542,6 +545,9 @@ describe('the assistant keeps what the client said (demo catalogue)', () => {
   };
 
   const chat = async (text: string, pkg: Package): Promise<Answer> => {
+    // A professional of its own per request: the per-user AI limit
+    // (apps/api/src/http/rate-limits.ts) is not what this table is about.
+    const { token } = await t.createUser('professional');
     const res = await t.request('POST', '/api/v1/ai/ai/text', {
       token,
       body: {

@@ -151,9 +151,12 @@ describe('PDF metadata', () => {
         const read = await readMetadata(bytes);
         expectMetadata(
           read,
-          metadataText(`${CLIENT_CARE_TITLE} - ${client}`),
+          // A guide without a name says so plainly (no dangling ' - ').
+          metadataText(client ? `${CLIENT_CARE_TITLE} - ${client}` : CLIENT_CARE_TITLE),
           metadataText(author),
-          metadataText(`Orientações de atendimento para ${client}`),
+          metadataText(
+            client ? `Orientações de atendimento para ${client}` : 'Orientações de atendimento',
+          ),
         );
       }),
       { numRuns: propertyRuns(20) },
