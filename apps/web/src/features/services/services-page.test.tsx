@@ -118,6 +118,7 @@ describe('ServicesPage', () => {
       min_margin_percent: 37.5,
       session_limit: 0,
       benefits: { main_function: null, benefit1: null, benefit2: 'Firmeza', benefit3: null },
+      traits: [],
     });
     // SPEC section 4: a create prepends the new item.
     const names = screen.getAllByRole('row').map((row) => row.children[1]?.textContent);
