@@ -283,7 +283,14 @@ export default function BuilderPage() {
         selection={selection}
         revising={revising}
         clientName={clientName.trim() === '' ? undefined : clientName.trim()}
-        onSaved={(proposal) => void navigate(`/propostas/${proposal.id}`)}
+        onSaved={(proposal) => {
+          // The sale is stored: the builder starts clean for the next client, and Back from the
+          // proposal shows that clean builder, so one client's name never greets the next one
+          // ('Nova versão' on the proposal page reopens its selection on purpose).
+          saveBuilderDraft(emptyBuilderDraft());
+          setDraft(emptyBuilderDraft());
+          void navigate(`/propostas/${proposal.id}`);
+        }}
       />
       <AssistantDialogSlot
         opened={assistantOpened}
