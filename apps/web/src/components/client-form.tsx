@@ -106,6 +106,8 @@ export interface ClientFormProps {
   /** The compact form (builder dialog): name, contact and the consents only. */
   compact?: boolean;
   initialName?: string;
+  /** What the assistant learnt (goal, preferences), one per line: shown even in compact form. */
+  initialPreferences?: string;
 }
 
 export function ClientForm({
@@ -117,11 +119,15 @@ export function ClientForm({
   onCancel,
   compact = false,
   initialName = '',
+  initialPreferences = '',
 }: ClientFormProps) {
   const [values, setValues] = useState<ClientFormValues>(() => ({
     ...emptyValues(defaultUnit),
     full_name: initialName,
+    preferences: initialPreferences,
   }));
+  // The compact form shows the preferences it was handed, so nothing goes on record unseen.
+  const showPreferencesOnly = compact && initialPreferences.trim() !== '';
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [granted, setGranted] = useState<Record<ConsentPurpose, boolean>>({
     health_data: false,
@@ -234,6 +240,14 @@ export function ClientForm({
             />
           </SimpleGrid>
         )}
+        {showPreferencesOnly ? (
+          <Textarea
+            label="Preferências"
+            description="Uma por linha"
+            rows={3}
+            {...set('preferences')}
+          />
+        ) : null}
         {compact ? null : <Textarea label="Observações" rows={3} {...set('notes')} />}
 
         <Fieldset legend="Consentimentos (LGPD)" radius="md">

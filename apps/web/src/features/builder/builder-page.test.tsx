@@ -336,6 +336,50 @@ describe('package builder: procedures step', () => {
     );
   });
 
+  it("puts the assistant's goal and preferences in the new client's 'Preferências'", async () => {
+    let postedClient: unknown;
+    const catalogueFetch = serveCatalogue();
+    mockFetch((url, init) => {
+      if (init.method === 'POST' && url.startsWith('/api/v1/clients/')) {
+        postedClient = JSON.parse(String(init.body));
+        return jsonResponse({ id: 41, full_name: 'Joana Prado' }, 201);
+      }
+      if (init.method === 'POST' && url.startsWith('/api/v1/proposals/')) {
+        return jsonResponse({ id: 77 }, 201);
+      }
+      return catalogueFetch.getMockImplementation()!(url, init);
+    });
+    // The sale as the tab kept it after the assistant was applied.
+    window.sessionStorage.setItem(
+      BUILDER_DRAFT_STORAGE_KEY,
+      JSON.stringify({
+        ...emptyBuilderDraft(),
+        step: 'services',
+        packageId: 12,
+        selection: { A: [1], B: [], C: [], D: [] },
+        clientName: 'Joana Prado',
+        clientPreferences: { goal: 'manchas no rosto', preferences: 'sábados' },
+      }),
+    );
+    stubViewport('desktop');
+    signInAs(makeUser());
+    const { router } = renderApp('/montar-pacote');
+    await screen.findByRole('button', { name: /^Botox/ });
+    const user = userEvent.setup();
+    await user.click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar proposta' });
+    await user.click(within(dialog).getByText('Novo cliente'));
+    expect(within(dialog).getByRole('textbox', { name: /Preferências/ })).toHaveValue(
+      'Objetivo: manchas no rosto\nsábados',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar cliente e proposta' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/77'));
+    expect(postedClient).toMatchObject({
+      full_name: 'Joana Prado',
+      preferences: ['Objetivo: manchas no rosto', 'sábados'],
+    });
+  });
+
   it("'Nova venda' forgets the package, the sessions and the name", async () => {
     serveCatalogue();
     await openBuilder();
