@@ -148,6 +148,12 @@ const SCREENS: Screen[] = [
     open: openClientDetail,
     dialog: { button: 'Anonimizar', title: 'Anonimizar cliente' },
   },
+  {
+    name: 'client edit',
+    visitor: 'admin',
+    open: openClientDetail,
+    dialog: { button: 'Editar', title: 'Editar cliente' },
+  },
   { name: 'proposals', visitor: 'professional', open: visit('/propostas', 'Propostas') },
   {
     name: 'procedures and photos',

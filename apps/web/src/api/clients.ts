@@ -86,23 +86,18 @@ export function recordConsent(clientId: number, body: ConsentCreate) {
 }
 
 /**
- * A new client with its consents: the client first, then each consent, then the sensitive
- * fields (the server stores them only once health_data consent is on record).
+ * A new client with its consents in ONE request: the server records the consents first, in the
+ * same transaction, so the sensitive fields they allow are stored with the client and a retry
+ * can never leave a client without its consents or make a second one.
  */
-export async function createClientWithConsents(
+export function createClientWithConsents(
   body: ClientCreate,
   consents: Omit<ConsentCreate, 'granted'>[],
 ): Promise<Client> {
-  const { allergies, health_flags, contraindications, ...plain } = body;
-  let client = await createClient(plain);
-  for (const consent of consents) {
-    client = (await recordConsent(client.id, { ...consent, granted: true })).client;
-  }
-  const sensitive = { allergies, health_flags, contraindications };
-  if (Object.values(sensitive).some((list) => (list?.length ?? 0) > 0)) {
-    client = await api.patch<Client>(`${BASE}/${client.id}`, sensitive);
-  }
-  return client;
+  return createClient({
+    ...body,
+    consents: consents.map((consent) => ({ ...consent, granted: true })),
+  });
 }
 
 export function useCreateClientMutation() {

@@ -51,7 +51,6 @@ const loginPage = lazyPage('login');
 const registerPage = lazyPage('register');
 const forgotPasswordPage = lazyPage('forgotPassword');
 const resetPasswordPage = lazyPage('resetPassword');
-const receiptPage = lazyPage('receipt');
 const homePage = lazyPage('home');
 const builderPage = lazyPage('builder');
 const editServicesPage = lazyPage('editServices');
@@ -127,7 +126,8 @@ export const appRoutes: RouteObject[] = [
       pageRoute('register', registerPage),
       pageRoute('forgot-password', forgotPasswordPage),
       pageRoute('reset-password', resetPasswordPage),
-      pageRoute('recibo', receiptPage),
+      // The session receipt became the proposal's own page (issue 13): old links land on the list.
+      { path: 'recibo', element: <Navigate to="/propostas" replace /> },
 
       // Any signed-in user (DESIGN 7.1: the training library too). Admins on /home get this shell.
       {

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSENT_TEXTS, type Client } from '@portal/domain';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import ClientNewPage from '../features/clients/client-new-page';
+import { recordRequests, server } from '../test/msw-server';
 import {
   jsonResponse,
   makeUser,
@@ -102,26 +104,20 @@ describe('ClientForm', () => {
 });
 
 describe('Novo cliente', () => {
-  it('records the client, then the consent with its text version, then the allergy', async () => {
+  it('creates the client with its consent and allergy in one request', async () => {
     signInAs(makeUser());
-    const calls: { method: string; url: string; body: unknown }[] = [];
-    mockFetch((url, init) => {
-      const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      calls.push({ method: init.method, url, body });
-      if (init.method === 'POST' && url === '/api/v1/clients/') {
-        return jsonResponse(makeClient(), 201);
-      }
-      if (init.method === 'POST' && url === '/api/v1/clients/7/consents') {
-        const client = makeClient({
-          consents: { health_data: true, marketing: false, photos: false },
-        });
-        return jsonResponse({ consent: {}, client }, 201);
-      }
-      if (init.method === 'PATCH' && url === '/api/v1/clients/7') {
-        return jsonResponse(makeClient({ allergies: ['látex'] }));
-      }
-      return jsonResponse({ detail: 'Não encontrado.' }, 404);
-    });
+    const requests = recordRequests();
+    server.use(
+      http.post('/api/v1/clients/', () =>
+        HttpResponse.json(
+          makeClient({
+            consents: { health_data: true, marketing: false, photos: false },
+            allergies: ['látex'],
+          }),
+          { status: 201 },
+        ),
+      ),
+    );
     renderWithProviders(<ClientNewPage />, { route: '/clientes/novo' });
     const user = userEvent.setup();
 
@@ -130,18 +126,19 @@ describe('Novo cliente', () => {
     await user.type(screen.getByRole('textbox', { name: /Alergias ou aversões/ }), 'látex');
     await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
 
-    await waitFor(() => expect(calls).toHaveLength(3));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/clients/' });
-    expect(calls[0]?.body).not.toHaveProperty('allergies');
-    expect(calls[1]).toEqual({
+    await waitFor(() => expect(requests.at(-1)?.body).toBeDefined());
+    const writes = requests.filter((request) => request.method !== 'GET');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatchObject({
       method: 'POST',
-      url: '/api/v1/clients/7/consents',
-      body: { purpose: 'health_data', channel: 'presencial', text_version: 'v1', granted: true },
-    });
-    expect(calls[2]).toMatchObject({
-      method: 'PATCH',
-      url: '/api/v1/clients/7',
-      body: { allergies: ['látex'], health_flags: [], contraindications: [] },
+      path: '/api/v1/clients/',
+      body: {
+        full_name: 'Maria José da Silva',
+        allergies: ['látex'],
+        consents: [
+          { purpose: 'health_data', channel: 'presencial', text_version: 'v1', granted: true },
+        ],
+      },
     });
   });
 

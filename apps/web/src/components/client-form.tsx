@@ -21,6 +21,7 @@ import {
   CURRENT_CONSENT_TEXT_VERSION,
   UNITS,
   clientCreateSchema,
+  type Client,
   type ClientCreate,
   type ConsentChannel,
   type ConsentCreate,
@@ -106,6 +107,35 @@ export interface ClientFormProps {
   /** The compact form (builder dialog): name, contact and the consents only. */
   compact?: boolean;
   initialName?: string;
+  /** What the assistant learnt (goal, preferences), one per line: shown even in compact form. */
+  initialPreferences?: string;
+  /**
+   * Editing this client (PATCH): its values to start from, no consent boxes (the ledger is on
+   * the detail page), and the sensitive fields only while its health-data consent is granted.
+   */
+  editing?: Client;
+}
+
+/** A stored client as the form's text fields (lists one item per line). */
+function valuesOf(client: Client): ClientFormValues {
+  const text = (value: string | null) => value ?? '';
+  return {
+    full_name: client.full_name,
+    preferred_name: text(client.preferred_name),
+    salutation: text(client.salutation),
+    phone: text(client.phone),
+    email: text(client.email),
+    cpf: text(client.cpf),
+    birth_date: text(client.birth_date),
+    notes: text(client.notes),
+    preferences: client.preferences.join('\n'),
+    important_dates: client.important_dates.join('\n'),
+    channels: client.channels.join('\n'),
+    allergies: client.allergies.join('\n'),
+    health_flags: client.health_flags.join('\n'),
+    contraindications: client.contraindications.join('\n'),
+    unit: client.unit,
+  };
 }
 
 export function ClientForm({
@@ -117,17 +147,20 @@ export function ClientForm({
   onCancel,
   compact = false,
   initialName = '',
+  initialPreferences = '',
+  editing,
 }: ClientFormProps) {
-  const [values, setValues] = useState<ClientFormValues>(() => ({
-    ...emptyValues(defaultUnit),
-    full_name: initialName,
-  }));
+  const [values, setValues] = useState<ClientFormValues>(() =>
+    editing
+      ? valuesOf(editing)
+      : { ...emptyValues(defaultUnit), full_name: initialName, preferences: initialPreferences },
+  );
+  // The compact form shows the preferences it was handed, so nothing goes on record unseen.
+  const showPreferencesOnly = compact && initialPreferences.trim() !== '';
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [granted, setGranted] = useState<Record<ConsentPurpose, boolean>>({
-    health_data: false,
-    marketing: false,
-    photos: false,
-  });
+  const [granted, setGranted] = useState<Record<ConsentPurpose, boolean>>(
+    () => editing?.consents ?? { health_data: false, marketing: false, photos: false },
+  );
   const [channel, setChannel] = useState<ConsentChannel>('presencial');
 
   const set = (field: TextField | ListField) => ({
@@ -172,6 +205,12 @@ export function ClientForm({
       return;
     }
     setErrors({});
+    if (editing && !granted.health_data) {
+      // Without the consent the server refuses sensitive fields, even empty ones: leave them out.
+      delete body.allergies;
+      delete body.health_flags;
+      delete body.contraindications;
+    }
     onSubmit({
       body,
       consents: CONSENT_PURPOSES.filter((purpose) => granted[purpose]).map((purpose) => ({
@@ -234,39 +273,49 @@ export function ClientForm({
             />
           </SimpleGrid>
         )}
+        {showPreferencesOnly ? (
+          <Textarea
+            label="Preferências"
+            description="Uma por linha"
+            rows={3}
+            {...set('preferences')}
+          />
+        ) : null}
         {compact ? null : <Textarea label="Observações" rows={3} {...set('notes')} />}
 
-        <Fieldset legend="Consentimentos (LGPD)" radius="md">
-          <Stack gap="sm">
-            <Select
-              label="Canal da coleta"
-              data={CHANNEL_OPTIONS}
-              value={channel}
-              allowDeselect={false}
-              onChange={(value) => setChannel((value as ConsentChannel | null) ?? 'presencial')}
-              maw={260}
-            />
-            {CONSENT_PURPOSES.map((purpose) => (
-              <Paper
-                key={purpose}
-                withBorder
-                p="sm"
-                radius="md"
-                bg={purpose === 'health_data' ? 'var(--mantine-primary-color-light)' : undefined}
-              >
-                <Checkbox
-                  checked={granted[purpose]}
-                  onChange={(event) => {
-                    const checked = event.currentTarget.checked;
-                    setGranted((current) => ({ ...current, [purpose]: checked }));
-                  }}
-                  label={`${CONSENT_PURPOSE_LABELS[purpose]}: o cliente leu e concorda`}
-                  description={`${CONSENT_TEXTS[purpose][CURRENT_CONSENT_TEXT_VERSION]} (texto ${CURRENT_CONSENT_TEXT_VERSION})`}
-                />
-              </Paper>
-            ))}
-          </Stack>
-        </Fieldset>
+        {editing ? null : (
+          <Fieldset legend="Consentimentos (LGPD)" radius="md">
+            <Stack gap="sm">
+              <Select
+                label="Canal da coleta"
+                data={CHANNEL_OPTIONS}
+                value={channel}
+                allowDeselect={false}
+                onChange={(value) => setChannel((value as ConsentChannel | null) ?? 'presencial')}
+                maw={260}
+              />
+              {CONSENT_PURPOSES.map((purpose) => (
+                <Paper
+                  key={purpose}
+                  withBorder
+                  p="sm"
+                  radius="md"
+                  bg={purpose === 'health_data' ? 'var(--mantine-primary-color-light)' : undefined}
+                >
+                  <Checkbox
+                    checked={granted[purpose]}
+                    onChange={(event) => {
+                      const checked = event.currentTarget.checked;
+                      setGranted((current) => ({ ...current, [purpose]: checked }));
+                    }}
+                    label={`${CONSENT_PURPOSE_LABELS[purpose]}: o cliente leu e concorda`}
+                    description={`${CONSENT_TEXTS[purpose][CURRENT_CONSENT_TEXT_VERSION]} (texto ${CURRENT_CONSENT_TEXT_VERSION})`}
+                  />
+                </Paper>
+              ))}
+            </Stack>
+          </Fieldset>
+        )}
 
         {granted.health_data ? (
           <Fieldset legend="Dados de saúde (sensíveis)" radius="md">

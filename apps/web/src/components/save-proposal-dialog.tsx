@@ -81,6 +81,8 @@ export interface SaveProposalDialogProps {
   revising: Proposal | null;
   /** The name the assistant was told, to start a new client's record with. */
   clientName?: string;
+  /** The assistant's goal and preferences, one per line: the new client's 'Preferências'. */
+  clientPreferences?: string;
   onSaved: (proposal: Proposal) => void;
 }
 
@@ -91,6 +93,7 @@ export function SaveProposalDialog({
   selection,
   revising,
   clientName,
+  clientPreferences,
   onSaved,
 }: SaveProposalDialogProps) {
   const isPhone = useMediaQuery('(max-width: 48em)');
@@ -110,6 +113,7 @@ export function SaveProposalDialog({
           selection={selection}
           revising={revising}
           clientName={clientName?.trim() ?? ''}
+          clientPreferences={clientPreferences ?? ''}
           onSaved={onSaved}
           onCancel={onClose}
         />
@@ -123,6 +127,7 @@ function SaveProposalBody({
   selection,
   revising,
   clientName,
+  clientPreferences,
   onSaved,
   onCancel,
 }: {
@@ -130,6 +135,7 @@ function SaveProposalBody({
   selection: ProcedureSelection;
   revising: Proposal | null;
   clientName: string;
+  clientPreferences: string;
   onSaved: (proposal: Proposal) => void;
   onCancel: () => void;
 }) {
@@ -217,6 +223,7 @@ function SaveProposalBody({
         <ClientForm
           compact
           initialName={clientName}
+          initialPreferences={clientPreferences}
           defaultUnit={asUnit(user?.unit)}
           submitting={saving}
           error={errorText}

@@ -57,6 +57,8 @@ export function requestChat(
       session_limit: s.session_limit,
       status: s.status,
       benefits: s.benefits,
+      // The assistant honours explicit traits (techniques, ingredients) over its lexicon.
+      traits: s.traits,
     })),
     max_recommendations: AI_CHAT_DEFAULTS.maxRecommendations,
     context: { source: 'assistente', history: [...history], selected_package: pkg },

@@ -8,7 +8,7 @@ import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-ut
 import { AssistantDialog, type AssistantDialogProps } from './assistant-dialog';
 
 const SERVICES: Service[] = [
-  makeService({ id: 1, name: 'Peeling Químico', block: 'A' }),
+  makeService({ id: 1, name: 'Peeling Químico', block: 'A', traits: ['ácidos'] }),
   makeService({ id: 2, name: 'Limpeza de Pele', block: 'A' }),
   makeService({ id: 3, name: 'Radiofrequência', block: 'B' }),
 ];
@@ -202,6 +202,8 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
       context: { history: [], selected_package: { id: 7 } },
     });
     expect((bodies.chat!.procedures as unknown[]).length).toBe(3);
+    // Explicit traits travel with each procedure.
+    expect((bodies.chat!.procedures as { traits?: string[] }[])[0]!.traits).toEqual(['ácidos']);
 
     await user.click(screen.getByRole('button', { name: 'Aplicar Recomendações' }));
     // Block A holds 1: the second A item is cut.

@@ -2,9 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   BUILDER_DRAFT_STORAGE_KEY,
-  RECEIPT_STORAGE_KEY,
   emptyBuilderDraft,
-  receiptStateSchema,
   type Package,
   type Service,
 } from '@portal/domain';
@@ -296,27 +294,90 @@ describe('package builder: procedures step', () => {
     expect(summaryValue('Valor avulso')).toBe('R$ 5.000,00');
   });
 
-  it('keeps package, sessions and client name across a reload, and hands the name to the receipt', async () => {
-    serveCatalogue();
+  it('keeps package, sessions and client name across a reload, names the new client, then starts a new sale', async () => {
+    const posted: Record<string, unknown> = {};
+    const catalogueFetch = serveCatalogue();
     const first = await openBuilder();
     const user = await pickPackage(/Pacote 12/);
     await user.type(screen.getByRole('textbox', { name: 'Nome da cliente' }), 'Joana Prado');
     await user.click(screen.getByRole('button', { name: /^Botox/ }));
     first.unmount();
 
+    mockFetch((url, init) => {
+      if (init.method === 'POST' && url.startsWith('/api/v1/clients/')) {
+        posted.client = JSON.parse(String(init.body));
+        return jsonResponse({ id: 41, full_name: 'Joana Prado' }, 201);
+      }
+      if (init.method === 'POST' && url.startsWith('/api/v1/proposals/')) {
+        posted.proposal = JSON.parse(String(init.body));
+        return jsonResponse({ id: 77 }, 201);
+      }
+      return catalogueFetch.getMockImplementation()!(url, init);
+    });
     const { router } = await openBuilderAgain();
     expect(screen.getByRole('textbox', { name: 'Nome da cliente' })).toHaveValue('Joana Prado');
     const botox = screen.getByRole('button', { name: /^Botox/ });
     expect(botox).toHaveAttribute('aria-pressed', 'true');
-    await userEvent
-      .setup()
-      .click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
-    expect(router.state.location.pathname).toBe('/recibo');
-    const stored = receiptStateSchema.parse(
-      JSON.parse(window.sessionStorage.getItem(RECEIPT_STORAGE_KEY) ?? 'null'),
+    const again = userEvent.setup();
+    await again.click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar proposta' });
+    await again.click(within(dialog).getByText('Novo cliente'));
+    // The name typed in the builder is the new client's name.
+    expect(within(dialog).getByRole('textbox', { name: 'Nome completo' })).toHaveValue(
+      'Joana Prado',
     );
-    expect(stored.clientPreferences.client_name).toBe('Joana Prado');
-    expect(await screen.findByText(/Joana Prado/)).toBeInTheDocument();
+    await again.click(within(dialog).getByRole('button', { name: 'Salvar cliente e proposta' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/77'));
+    expect(posted.client).toMatchObject({ full_name: 'Joana Prado' });
+    expect(posted.proposal).toMatchObject({ client_id: 41, package_id: 12 });
+    // Saved: the next client starts from a clean builder.
+    expect(JSON.parse(window.sessionStorage.getItem(BUILDER_DRAFT_STORAGE_KEY) ?? 'null')).toEqual(
+      emptyBuilderDraft(),
+    );
+  });
+
+  it("puts the assistant's goal and preferences in the new client's 'Preferências'", async () => {
+    let postedClient: unknown;
+    const catalogueFetch = serveCatalogue();
+    mockFetch((url, init) => {
+      if (init.method === 'POST' && url.startsWith('/api/v1/clients/')) {
+        postedClient = JSON.parse(String(init.body));
+        return jsonResponse({ id: 41, full_name: 'Joana Prado' }, 201);
+      }
+      if (init.method === 'POST' && url.startsWith('/api/v1/proposals/')) {
+        return jsonResponse({ id: 77 }, 201);
+      }
+      return catalogueFetch.getMockImplementation()!(url, init);
+    });
+    // The sale as the tab kept it after the assistant was applied.
+    window.sessionStorage.setItem(
+      BUILDER_DRAFT_STORAGE_KEY,
+      JSON.stringify({
+        ...emptyBuilderDraft(),
+        step: 'services',
+        packageId: 12,
+        selection: { A: [1], B: [], C: [], D: [] },
+        clientName: 'Joana Prado',
+        clientPreferences: { goal: 'manchas no rosto', preferences: 'sábados' },
+      }),
+    );
+    stubViewport('desktop');
+    signInAs(makeUser());
+    const { router } = renderApp('/montar-pacote');
+    await screen.findByRole('button', { name: /^Botox/ });
+    const user = userEvent.setup();
+    await user.click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar proposta' });
+    await user.click(within(dialog).getByText('Novo cliente'));
+    expect(within(dialog).getByRole('textbox', { name: /Preferências/ })).toHaveValue(
+      'Objetivo: manchas no rosto\nsábados',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar cliente e proposta' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/77'));
+    expect(postedClient).toMatchObject({
+      full_name: 'Joana Prado',
+      preferences: ['Objetivo: manchas no rosto', 'sábados'],
+    });
   });
 
   it("'Nova venda' forgets the package, the sessions and the name", async () => {

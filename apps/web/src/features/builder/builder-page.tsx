@@ -59,6 +59,19 @@ function saveBuilderDraft(draft: BuilderDraft): void {
   }
 }
 
+/**
+ * What the assistant learnt, one item per line, for a new client's 'Preferências': the proposals
+ * API keeps no free text, and the client-care PDF reads the client record.
+ */
+function assistantPreferencesText({
+  goal,
+  preferences,
+}: BuilderDraft['clientPreferences']): string {
+  return [goal?.trim() ? `Objetivo: ${goal.trim()}` : '', preferences?.trim() ?? '']
+    .filter(Boolean)
+    .join('\n');
+}
+
 /** SPEC 'Package builder' at /montar-pacote: pick a package, choose sessions per block, generate. */
 export default function BuilderPage() {
   usePageTitle('Montar pacote');
@@ -283,7 +296,15 @@ export default function BuilderPage() {
         selection={selection}
         revising={revising}
         clientName={clientName.trim() === '' ? undefined : clientName.trim()}
-        onSaved={(proposal) => void navigate(`/propostas/${proposal.id}`)}
+        clientPreferences={assistantPreferencesText(draft.clientPreferences)}
+        onSaved={(proposal) => {
+          // The sale is stored: the builder starts clean for the next client, and Back from the
+          // proposal shows that clean builder, so one client's name never greets the next one
+          // ('Nova versão' on the proposal page reopens its selection on purpose).
+          saveBuilderDraft(emptyBuilderDraft());
+          setDraft(emptyBuilderDraft());
+          void navigate(`/propostas/${proposal.id}`);
+        }}
       />
       <AssistantDialogSlot
         opened={assistantOpened}

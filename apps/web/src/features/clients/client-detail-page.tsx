@@ -13,6 +13,7 @@ import {
   Text,
   Timeline,
   Title,
+  Modal,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -36,6 +37,7 @@ import {
   IconDownload,
   IconFileText,
   IconUserOff,
+  IconPencil,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -46,8 +48,10 @@ import {
   useClientConsentsQuery,
   useClientQuery,
   useConsentMutation,
+  useUpdateClientMutation,
 } from '../../api/clients';
 import { useClientProposalsQuery } from '../../api/proposals';
+import { ClientForm } from '../../components/client-form';
 import { openConfirmModal } from '../../components/confirm-modal';
 import { PROPOSAL_STATUS_COLORS, PROPOSAL_STATUS_LABELS } from '../../components/proposal-status';
 import { saveBlob } from '../../components/save-blob';
@@ -124,6 +128,8 @@ function ClientDetail({ client }: { client: Client }) {
   const anonymize = useAnonymizeClientMutation(client.id);
   const [exporting, setExporting] = useState<'json' | 'pdf' | null>(null);
   const anonymized = client.anonymized_at !== null;
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateClientMutation(client.id);
 
   const download = async (format: 'json' | 'pdf') => {
     setExporting(format);
@@ -169,6 +175,35 @@ function ClientDetail({ client }: { client: Client }) {
 
   return (
     <Stack gap="lg">
+      <Modal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title="Editar cliente"
+        size="xl"
+        closeButtonProps={{ 'aria-label': 'Fechar' }}
+      >
+        {editing ? (
+          <ClientForm
+            editing={client}
+            defaultUnit={client.unit}
+            submitting={update.isPending}
+            error={
+              update.error
+                ? errorMessage(update.error, { fallback: 'Não foi possível salvar o cliente.' })
+                : null
+            }
+            onCancel={() => setEditing(false)}
+            onSubmit={({ body }) =>
+              update.mutate(body, {
+                onSuccess: () => {
+                  setEditing(false);
+                  notifications.show({ message: 'Cliente atualizado.' });
+                },
+              })
+            }
+          />
+        ) : null}
+      </Modal>
       <BackLink />
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
@@ -179,6 +214,18 @@ function ClientDetail({ client }: { client: Client }) {
             {client.unit} · cadastrado em {formatDateBR(client.created_at)}
           </Text>
         </div>
+        {anonymized ? null : (
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={() => {
+              update.reset();
+              setEditing(true);
+            }}
+          >
+            Editar
+          </Button>
+        )}
         {canManage ? (
           <Group gap="xs" wrap="wrap">
             <Button

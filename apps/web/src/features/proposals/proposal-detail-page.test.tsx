@@ -100,6 +100,22 @@ describe('/propostas/{id}', () => {
     expect(discount.textContent).not.toMatch(/-/);
   });
 
+  it("'modo cliente' hides lucro, margin and the other internal figures", async () => {
+    stubViewport('desktop');
+    signInAs(makeUser());
+    serve(makeProposal());
+    renderApp('/propostas/5');
+    const internal = await screen.findByRole('region', { name: 'Valores internos' });
+    expect(internal).toHaveTextContent('Lucro');
+    expect(internal).toHaveTextContent('67,5%');
+    await userEvent.setup().click(screen.getByRole('switch', { name: /Modo cliente/ }));
+    expect(screen.queryByRole('region', { name: 'Valores internos' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Lucro')).not.toBeInTheDocument();
+    expect(screen.queryByText(/67,5/)).not.toBeInTheDocument();
+    // What the client may see stays.
+    expect(screen.getByRole('row', { name: /Valor do Pacote/ })).toHaveTextContent('14.400,00');
+  });
+
   it('sends: shows the public link, the WhatsApp button and copy', async () => {
     stubViewport('desktop');
     signInAs(makeUser());

@@ -58,6 +58,7 @@ import { PdfBlobDialog, type PdfBlobDialogProps } from '../../components/pdf-blo
 import { PROPOSAL_STATUS_COLORS, PROPOSAL_STATUS_LABELS } from '../../components/proposal-status';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
+import { ClientModeSwitch, useClientMode } from '../../lib/client-mode';
 import { useIsDesktop } from '../../lib/use-is-desktop';
 
 const REASON_OPTIONS = DECLINE_REASON_CODES.map((code) => ({
@@ -133,6 +134,8 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
   const { totals } = proposal;
   const columnCount = compact ? 2 : 4;
   const today = todayIsoInSaoPaulo();
+  // The same 'modo cliente' as the builder: the page shown to the client hides internal figures.
+  const [clientMode, setClientMode] = useClientMode();
 
   const doSend = () =>
     send.mutate(undefined, {
@@ -219,6 +222,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
             · {proposal.package.name}
           </Text>
         </div>
+        <ClientModeSwitch checked={clientMode} onChange={setClientMode} />
       </Group>
 
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -352,6 +356,19 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           </Table>
         </Table.ScrollContainer>
       </Paper>
+
+      {clientMode ? null : (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="valores-internos">
+          <Title order={2} size="h4" id="valores-internos" mb="xs">
+            Valores internos
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+            <Info label="Receita líquida" value={formatReais(totals.receitaLiquida)} />
+            <Info label="Lucro" value={formatReais(totals.lucro)} />
+            <Info label="Margem" value={formatPercent(totals.margemPct)} />
+          </SimpleGrid>
+        </Paper>
+      )}
 
       {sent ? (
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="link-publico">
