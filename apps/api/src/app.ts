@@ -38,6 +38,8 @@ import { recommendationsRoutes } from './modules/recommendations/routes.ts';
 import { aiChatRoutes } from './modules/ai-chat/routes.ts';
 import { aiConfigsRoutes } from './modules/ai-configs/routes.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { installAuditActor } from './modules/audit/actor.ts';
 
 /** Every resource module, in the order its routes register under /api/v1. */
 const MODULES: ModuleRoutes[] = [
@@ -55,6 +57,7 @@ const MODULES: ModuleRoutes[] = [
   aiChatRoutes,
   aiConfigsRoutes,
   vitalsRoutes,
+  auditRoutes,
 ];
 
 /** One registered route as the security suites see it: they walk every route of the app. */
@@ -159,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
 
   installAccessControl(app, ctx.db, ctx.tokens);
+  installAuditActor(app);
 
   await app.register(swagger, {
     openapi: {

@@ -24,3 +24,4 @@ export * from './goal-text.ts';
 export * from './recommendation-optimizer.ts';
 export * from './ai-payloads.ts';
 export * from './web-vitals.ts';
+export * from './audit.ts';

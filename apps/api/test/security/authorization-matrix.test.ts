@@ -91,6 +91,11 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   // Web Vitals: any page reports (the public proposal page has no token); admins read.
   'POST /api/v1/vitals': 'public',
   'GET /api/v1/vitals/summary': 'admin',
+
+  // Audit trail (issue 14): admins read and verify it; price history for admins and managers.
+  'GET /api/v1/audit/': 'admin',
+  'GET /api/v1/audit/verify': 'admin',
+  'GET /api/v1/services/:id/history': 'photo-editor',
 };
 
 /**
