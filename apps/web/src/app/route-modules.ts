@@ -26,6 +26,7 @@ export const PAGE_MODULES = {
   trainingsAdmin: '/src/features/trainings/trainings-admin-page.tsx',
   promptAi: '/src/features/prompt-ai/prompt-ai-page.tsx',
   webVitals: '/src/features/web-vitals/web-vitals-page.tsx',
+  audit: '/src/features/audit/audit-page.tsx',
 } as const;
 
 export type PageModuleName = keyof typeof PAGE_MODULES;
@@ -59,4 +60,5 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> 
   '/admin/trainings': ['adminLayout', 'trainingsAdmin'],
   '/admin/prompt-ai': ['adminLayout', 'promptAi'],
   '/admin/desempenho': ['adminLayout', 'webVitals'],
+  '/admin/auditoria': ['adminLayout', 'audit'],
 };

@@ -65,6 +65,7 @@ const noticesPage = lazyPage('notices');
 const trainingsAdminPage = lazyPage('trainingsAdmin');
 const promptAiPage = lazyPage('promptAi');
 const webVitalsPage = lazyPage('webVitals');
+const auditPage = lazyPage('audit');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
@@ -163,6 +164,7 @@ export const appRoutes: RouteObject[] = [
               pageRoute('admin/trainings', trainingsAdminPage),
               pageRoute('admin/prompt-ai', promptAiPage),
               pageRoute('admin/desempenho', webVitalsPage),
+              pageRoute('admin/auditoria', auditPage),
             ],
           },
         ],
