@@ -180,13 +180,24 @@ export default function AuditPage() {
 
       {verify.isSuccess ? (
         verify.data.ok ? (
-          <Alert color="green" title="Trilha íntegra" role="status">
-            {verify.data.checked} registro(s) verificado(s); nenhuma alteração fora do sistema.
+          <Alert color="green" icon={<IconShieldCheck aria-hidden />} role="status">
+            {/* Body text, not a title: Mantine's green title fails AA contrast (axe). */}
+            <Text fw={700} size="sm">
+              Trilha íntegra
+            </Text>
+            <Text size="sm">
+              {verify.data.checked} registro(s) verificado(s); nenhuma alteração fora do sistema.
+            </Text>
           </Alert>
         ) : (
-          <Alert color="red" title="Trilha adulterada" role="alert">
-            O registro #{verify.data.first_broken_id} quebra a cadeia ({verify.data.checked}{' '}
-            registro(s) verificado(s)).
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+            <Text fw={700} size="sm">
+              Trilha adulterada
+            </Text>
+            <Text size="sm">
+              O registro #{verify.data.first_broken_id} quebra a cadeia ({verify.data.checked}{' '}
+              registro(s) verificado(s)).
+            </Text>
           </Alert>
         )
       ) : null}
