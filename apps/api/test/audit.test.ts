@@ -350,7 +350,7 @@ describe('audit trail', () => {
         { to: '01/03/2026' },
         { from: '2026-03-02', to: '2026-03-01' },
         { actor_id: 'x' },
-      ]) {
+      ] as Record<string, string>[]) {
         const res = await t.request('GET', '/api/v1/audit/', { token: admin.token, query });
         expect(res.statusCode).toBe(422);
       }

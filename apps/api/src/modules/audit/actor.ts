@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
+// Also brings request.user's declaration to programs that never import the app (bench/).
+import type { AuthenticatedUser } from '../../auth/access.ts';
 
 /**
  * Who is making the change the current request makes: set once per request, after sign-in, so a
@@ -18,6 +20,7 @@ export function currentActorId(): number | null {
  */
 export function installAuditActor(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
-    requestActor.run({ actorId: request.user?.id ?? null }, done);
+    const user: AuthenticatedUser | null = request.user;
+    requestActor.run({ actorId: user?.id ?? null }, done);
   });
 }
