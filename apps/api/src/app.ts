@@ -49,6 +49,8 @@ import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { proposalsRoutes } from './modules/proposals/routes.ts';
 import { publicProposalPageRoutes } from './modules/public-proposal-page/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { installAuditActor } from './modules/audit/actor.ts';
 
 /** Every resource module, in the order its routes register under /api/v1. */
 const MODULES: ModuleRoutes[] = [
@@ -68,6 +70,7 @@ const MODULES: ModuleRoutes[] = [
   vitalsRoutes,
   clientsRoutes,
   proposalsRoutes,
+  auditRoutes,
 ];
 
 /**
@@ -191,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installAccessControl(app, ctx.db, ctx.tokens);
   await installRateLimits(app, loginLimiter);
+  installAuditActor(app);
 
   await app.register(swagger, {
     openapi: {

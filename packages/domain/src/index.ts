@@ -29,3 +29,4 @@ export * from './cpf.ts';
 export * from './clients.ts';
 export * from './proposals.ts';
 export * from './client-export.ts';
+export * from './audit.ts';

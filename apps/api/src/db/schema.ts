@@ -381,3 +381,26 @@ export const proposals = pgTable('proposals', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** Hash-chained, append-only audit trail (migration 0009); ids come from the chain head. */
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  actorId: integer('actor_id'),
+  entity: text('entity', {
+    enum: ['service', 'package', 'synergy_relation', 'ai_config', 'user', 'proposal'],
+  }).notNull(),
+  entityId: text('entity_id').notNull(),
+  action: text('action').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  prevHash: char('prev_hash', { length: 64 }).notNull(),
+  hash: char('hash', { length: 64 }).notNull(),
+});
+
+/** The audit chain's single head row, locked by each append (migration 0009). */
+export const auditChainHead = pgTable('audit_chain_head', {
+  singleton: boolean('singleton').primaryKey().default(true),
+  lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  lastHash: char('last_hash', { length: 64 }).notNull(),
+});

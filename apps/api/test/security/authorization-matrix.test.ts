@@ -123,6 +123,11 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /p/:token': 'public',
   'POST /p/:token/aceitar': 'public',
   'POST /p/:token/recusar': 'public',
+
+  // Audit trail (issue 14): admins read and verify it; price history for admins and managers.
+  'GET /api/v1/audit/': 'admin',
+  'GET /api/v1/audit/verify': 'admin',
+  'GET /api/v1/services/:id/history': 'photo-editor',
 };
 
 /**

@@ -49,6 +49,7 @@ describe('route guards', () => {
       'Treinamentos',
       'Prompt - AI',
       'Desempenho',
+      'Auditoria',
     ]);
     expect(sidebar.querySelector('a[aria-current="page"]')).toHaveTextContent('Users');
   });

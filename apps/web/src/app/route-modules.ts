@@ -30,6 +30,7 @@ export const PAGE_MODULES = {
   clientDetail: '/src/features/clients/client-detail-page.tsx',
   proposals: '/src/features/proposals/proposals-page.tsx',
   proposalDetail: '/src/features/proposals/proposal-detail-page.tsx',
+  audit: '/src/features/audit/audit-page.tsx',
 } as const;
 
 export type PageModuleName = keyof typeof PAGE_MODULES;
@@ -68,4 +69,5 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> 
   '/admin/trainings': ['adminLayout', 'trainingsAdmin'],
   '/admin/prompt-ai': ['adminLayout', 'promptAi'],
   '/admin/desempenho': ['adminLayout', 'webVitals'],
+  '/admin/auditoria': ['adminLayout', 'audit'],
 };

@@ -69,6 +69,7 @@ const clientNewPage = lazyPage('clientNew');
 const clientDetailPage = lazyPage('clientDetail');
 const proposalsPage = lazyPage('proposals');
 const proposalDetailPage = lazyPage('proposalDetail');
+const auditPage = lazyPage('audit');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
@@ -173,6 +174,7 @@ export const appRoutes: RouteObject[] = [
               pageRoute('admin/trainings', trainingsAdminPage),
               pageRoute('admin/prompt-ai', promptAiPage),
               pageRoute('admin/desempenho', webVitalsPage),
+              pageRoute('admin/auditoria', auditPage),
             ],
           },
         ],

@@ -279,6 +279,23 @@ export async function apiRequestBlob(path: string, options: ApiRequestOptions = 
   return response.blob();
 }
 
+/** A page of a list and the matching total the API sends in X-Total-Count. */
+export interface ApiPage<T> {
+  items: T[];
+  total: number;
+}
+
+export async function apiRequestPage<T>(
+  path: string,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+): Promise<ApiPage<T>> {
+  const response = await send(path, { ...options, method: 'GET' }, 'application/json');
+  const items = (parseJson(await response.text()) as T[] | undefined) ?? [];
+  // The shared list contract's header (TOTAL_COUNT_HEADER in packages/domain, not imported: zod).
+  const total = Number(response.headers.get('X-Total-Count'));
+  return { items, total: Number.isFinite(total) ? total : items.length };
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

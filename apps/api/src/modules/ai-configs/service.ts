@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { defaultPrompt, type AiPrompt } from '../../ai/prompts.ts';
+import { auditService } from '../audit/service.ts';
 import * as repo from './repository.ts';
 
 export type AiConfigListQueryData = z.output<typeof aiConfigListQuerySchema>;
@@ -61,6 +62,7 @@ export const aiConfigsService = {
       if (!row) throw notFound(AI_CONFIG_MESSAGES.notFound);
       const updated = await repo.updateAiConfigPrompt(tx, row.id, prompt);
       if (!updated) throw notFound(AI_CONFIG_MESSAGES.notFound);
+      await auditService.updated(tx, 'ai_config', row.id, { prompt: row.prompt }, { prompt });
       return repo.toAiConfig(updated);
     });
   },

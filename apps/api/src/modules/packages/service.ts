@@ -10,6 +10,7 @@ import {
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { conflict, invalidField, notFound, registerConflictMessage } from '../../http/errors.ts';
 import { servicesService } from '../services/service.ts';
+import { auditService } from '../audit/service.ts';
 import * as repo from './repository.ts';
 
 registerConflictMessage('packages_name_key_key', PACKAGE_MESSAGES.nameTaken);
@@ -117,7 +118,9 @@ export const packagesService = {
         allProceduresAllowed: allowAll,
       });
       await repo.replacePackageProcedures(tx, row.id, allowed, restricted);
-      return getResolved(tx, row.id);
+      const created = await getResolved(tx, row.id);
+      await auditService.created(tx, 'package', row.id, created);
+      return created;
     });
   },
 
@@ -126,6 +129,7 @@ export const packagesService = {
     return db.transaction(async (tx) => {
       const current = await repo.findPackageById(tx, id, true);
       if (!current) throw notFound(PACKAGE_MESSAGES.notFound);
+      const before = await getResolved(tx, id);
       const nameKey = data.name !== undefined ? normalizeForComparison(data.name) : undefined;
       if (nameKey !== undefined && (await repo.findPackageIdByNameKey(tx, nameKey, id))) {
         throw conflict(PACKAGE_MESSAGES.nameTaken);
@@ -162,11 +166,17 @@ export const packagesService = {
 
       // Nothing to change: answer with the package as it is, without touching updated_at.
       if (Object.keys(changes).length > 0) await repo.updatePackage(tx, id, changes);
-      return getResolved(tx, id);
+      const updated = await getResolved(tx, id);
+      await auditService.updated(tx, 'package', id, before, updated);
+      return updated;
     });
   },
 
   async remove(db: AppDb, id: number): Promise<void> {
-    if (!(await repo.deletePackage(db, id))) throw notFound(PACKAGE_MESSAGES.notFound);
+    await db.transaction(async (tx) => {
+      const before = await getResolved(tx, id);
+      if (!(await repo.deletePackage(tx, id))) throw notFound(PACKAGE_MESSAGES.notFound);
+      await auditService.deleted(tx, 'package', id, before);
+    });
   },
 };

@@ -7,6 +7,7 @@ import {
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { conflict, invalidField, notFound, registerConflictMessage } from '../../http/errors.ts';
 import { servicesService } from '../services/service.ts';
+import { auditService } from '../audit/service.ts';
 import * as repo from './repository.ts';
 
 // Parallel requests for one pair all pass the explicit check; the unique index on the unordered
@@ -65,6 +66,7 @@ export const relationsService = {
         boostPercent: data.boost_percent,
         baseNarrative: data.base_narrative,
       });
+      await auditService.created(tx, 'synergy_relation', row.id, repo.toRelation(row));
       return repo.toRelation(row);
     });
   },
@@ -96,11 +98,23 @@ export const relationsService = {
       if (Object.keys(changes).length === 0) return repo.toRelation(current);
       const row = await repo.updateRelation(tx, id, changes);
       if (!row) throw notFound(SYNERGY_RELATION_MESSAGES.notFound);
+      await auditService.updated(
+        tx,
+        'synergy_relation',
+        id,
+        repo.toRelation(current),
+        repo.toRelation(row),
+      );
       return repo.toRelation(row);
     });
   },
 
   async remove(db: AppDb, id: number): Promise<void> {
-    if (!(await repo.deleteRelation(db, id))) throw notFound(SYNERGY_RELATION_MESSAGES.notFound);
+    await db.transaction(async (tx) => {
+      const before = await repo.findRelationById(tx, id, true);
+      if (!before || !(await repo.deleteRelation(tx, id)))
+        throw notFound(SYNERGY_RELATION_MESSAGES.notFound);
+      await auditService.deleted(tx, 'synergy_relation', id, repo.toRelation(before));
+    });
   },
 };

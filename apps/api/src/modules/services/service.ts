@@ -10,6 +10,7 @@ import {
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound, registerConflictMessage } from '../../http/errors.ts';
 import type { ListPage } from '../../http/list-page.ts';
+import { auditService } from '../audit/service.ts';
 import * as repo from './repository.ts';
 
 // Two admins saving the same name at once both pass the explicit check; the unique index
@@ -76,7 +77,9 @@ export const servicesService = {
         ...benefitColumns(data.benefits),
       });
       // A new service has no photos yet.
-      return repo.toService({ ...row, photosCount: 0 });
+      const created = repo.toService({ ...row, photosCount: 0 });
+      await auditService.created(tx, 'service', created.id, created);
+      return created;
     });
   },
 
@@ -106,7 +109,9 @@ export const servicesService = {
       // Nothing to change: answer with the service as it is, without touching updated_at.
       if (Object.keys(changes).length === 0) return repo.toService(current);
       await repo.updateService(tx, id, changes);
-      return servicesService.get(tx, id);
+      const updated = await servicesService.get(tx, id);
+      await auditService.updated(tx, 'service', id, repo.toService(current), updated);
+      return updated;
     });
   },
 
@@ -121,7 +126,9 @@ export const servicesService = {
       if (usage.packages > 0 || usage.relations > 0) {
         throw conflict(serviceInUseMessage(usage.packages, usage.relations));
       }
+      const before = await servicesService.get(tx, id);
       await repo.deleteService(tx, id);
+      await auditService.deleted(tx, 'service', id, before);
     });
   },
 

@@ -7,6 +7,7 @@ import { users } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import type { ListPage } from '../../http/list-page.ts';
+import { auditService } from '../audit/service.ts';
 import * as repo from './repository.ts';
 
 /** The wire shape of a user row, for modules that read users themselves (auth). */
@@ -47,6 +48,7 @@ export const usersService = {
         profilePhoto: data.profile_photo ?? null,
         passwordHash,
       });
+      await auditService.created(tx, 'user', row.id, repo.toUser(row));
       return repo.toUser(row);
     });
   },
@@ -82,6 +84,8 @@ export const usersService = {
         ...(passwordHash && { passwordHash, tokenVersion: current.tokenVersion + 1 }),
       });
       if (!row) throw notFound('Usuário não encontrado.');
+      await auditService.updated(tx, 'user', id, repo.toUser(current), repo.toUser(row));
+      if (passwordHash) await auditService.record(tx, passwordResetEntry(id));
       return repo.toUser(row);
     });
   },
@@ -94,6 +98,7 @@ export const usersService = {
         await ensureAnotherActiveAdmin(tx, id);
       }
       await repo.deleteUser(tx, id);
+      await auditService.deleted(tx, 'user', id, repo.toUser(current));
     });
   },
 
@@ -113,12 +118,19 @@ export const usersService = {
       tokenVersion: sql`${users.tokenVersion} + 1`,
     });
     if (!row) throw notFound('Usuário não encontrado.');
+    // Whoever followed the emailed link is the person resetting their own password.
+    await auditService.record(db, { ...passwordResetEntry(id), actorId: id });
   },
 
   async count(db: DbOrTx): Promise<number> {
     return repo.countUsers(db);
   },
 };
+
+/** The audit entry of a new password: that it changed, never the hash. */
+function passwordResetEntry(id: number) {
+  return { entity: 'user', entityId: id, action: 'password_reset' } as const;
+}
 
 async function ensureAnotherActiveAdmin(
   tx: Parameters<typeof repo.lockActiveAdminIds>[0],

@@ -4,6 +4,7 @@ import {
   IconArrowsJoin,
   IconBell,
   IconGauge,
+  IconHistory,
   IconLogout,
   IconPackage,
   IconRobot,
@@ -38,6 +39,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { to: '/admin/trainings', label: 'Treinamentos', icon: IconSchool },
   { to: '/admin/prompt-ai', label: 'Prompt - AI', icon: IconRobot },
   { to: '/admin/desempenho', label: 'Desempenho', icon: IconGauge },
+  { to: '/admin/auditoria', label: 'Auditoria', icon: IconHistory },
 ];
 
 /** SPEC 1: the sidebar open state is remembered locally (desktop; the phone drawer starts closed). */
