@@ -112,3 +112,22 @@ export const byNumber =
   <T>(value: (item: T) => number) =>
   (a: T, b: T) =>
     value(a) - value(b);
+
+/** `limit` and `offset` of the URL's page, for a list the server pages (issue 12 contract). */
+export function pageWindow(params: Pick<ListParams, 'page'>): { limit: number; offset: number } {
+  return { limit: PAGE_SIZE, offset: (params.page - 1) * PAGE_SIZE };
+}
+
+/** The view of one page the server answered: its rows, and the total the server counted. */
+export function serverListView<T>(
+  data: { items: T[]; total: number } | undefined,
+  params: Pick<ListParams, 'page'>,
+): ListView<T> {
+  const total = data?.total ?? 0;
+  return {
+    rows: data?.items ?? [],
+    total,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    page: params.page,
+  };
+}
