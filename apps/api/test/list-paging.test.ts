@@ -160,6 +160,30 @@ describe('server-side search and paging', () => {
       expect(names(first)).toEqual(['Usuário admin']);
     });
 
+    it('filters by status and profile, with paging and the total (admin page filters)', async () => {
+      const admins = await get('/api/v1/users/', { profile_eq: 'admin', limit: '10' });
+      expect(names(admins)).toEqual(['Usuário admin']);
+      expect(total(admins)).toBe(1);
+      const professionals = await get('/api/v1/users/', {
+        profile_eq: 'professional',
+        status_eq: 'active',
+        q: 'jo',
+        order: 'name',
+        limit: '1',
+      });
+      expect(names(professionals)).toEqual(['Joana Dark']);
+      expect(total(professionals)).toBe(2);
+      expect(total(await get('/api/v1/users/', { status_eq: 'pending', limit: '10' }))).toBe(0);
+      const bad = await get('/api/v1/users/', { status_eq: 'banido' });
+      expect(bad.statusCode).toBe(422);
+      expect(firstIssue(bad)).toMatchObject({
+        loc: ['query', 'status_eq'],
+        msg: 'Status inválido.',
+      });
+      const badProfile = await get('/api/v1/users/', { profile_eq: 'root' });
+      expect(firstIssue(badProfile)).toMatchObject({ msg: 'Perfil inválido.' });
+    });
+
     it('refuses bad values with a pt-BR 422 and stays admin-only', async () => {
       const bad = await get('/api/v1/users/', { order: 'password_hash' });
       expect(bad.statusCode).toBe(422);

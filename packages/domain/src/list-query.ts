@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { cleanSingleLineText } from './text.ts';
+import { PROFILES, USER_STATUSES } from './users.ts';
 
 /**
  * Server-side search and paging shared by the admin lists (users, services, trainings):
@@ -78,7 +79,11 @@ export function listPageFields<const Field extends string>(fields: readonly Fiel
 export const USER_LIST_ORDER_FIELDS = ['name', 'email', 'created_at'] as const;
 export type UserListOrderField = (typeof USER_LIST_ORDER_FIELDS)[number];
 
-/** GET /users/?q=&limit=&offset=&order= */
-export const userListQuerySchema = z.object(listPageFields(USER_LIST_ORDER_FIELDS));
+/** GET /users/?q=&status_eq=&profile_eq=&limit=&offset=&order= */
+export const userListQuerySchema = z.object({
+  status_eq: z.enum(USER_STATUSES, { error: 'Status inválido.' }).optional(),
+  profile_eq: z.enum(PROFILES, { error: 'Perfil inválido.' }).optional(),
+  ...listPageFields(USER_LIST_ORDER_FIELDS),
+});
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 export type UserListFilter = z.output<typeof userListQuerySchema>;

@@ -1,12 +1,19 @@
-import type { Service, ServiceCreate, ServiceStatus, ServiceUpdate } from '@portal/domain';
+import type {
+  Service,
+  ServiceBlock,
+  ServiceCreate,
+  ServiceStatus,
+  ServiceUpdate,
+} from '@portal/domain';
 import {
+  keepPreviousData,
   queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import { api, type ApiPage } from '../lib/api-client';
 import { packagesKeys } from './packages';
 import { relationsKeys } from './services-relations';
 
@@ -24,7 +31,34 @@ export const servicesKeys = {
   all: ['services'] as const,
   lists: () => [...servicesKeys.all, 'list'] as const,
   list: (filters: ServiceListFilters = {}) => [...servicesKeys.lists(), filters] as const,
+  /** The admin table's pages (rows and the server's total), apart from the whole lists. */
+  pages: () => [...servicesKeys.all, 'page'] as const,
+  page: (params: ServicePageParams) => [...servicesKeys.pages(), params] as const,
 };
+
+/** One page of the admin table: the list contract of issue 12 plus the status and block filters. */
+export interface ServicePageParams {
+  q?: string;
+  status_eq?: ServiceStatus;
+  block_eq?: ServiceBlock;
+  /** 'name', 'value' or 'created_at', '-' first for descending; none keeps the API's order. */
+  order?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The admin table keeps showing the previous page while the next one loads. */
+export function useServicesPageQuery(params: ServicePageParams) {
+  return useQuery({
+    queryKey: servicesKeys.page(params),
+    queryFn: ({ signal }) =>
+      api.getPage<Service>(PATH, {
+        query: { ...params, q: params.q?.trim() || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function fetchServices(filters: ServiceListFilters = {}, signal?: AbortSignal) {
   return api.get<Service[]>(PATH, { query: { ...filters }, signal });
@@ -65,6 +99,13 @@ export function updateServicesCache(
   queryClient.setQueryData<Service[]>(servicesQuery.queryKey, (services) =>
     services ? update(services) : services,
   );
+  // The page shown changes at once; the server then says where rows and totals now stand.
+  queryClient.setQueriesData<ApiPage<Service>>({ queryKey: servicesKeys.pages() }, (page) => {
+    if (!page) return page;
+    const items = update(page.items);
+    return { items, total: Math.max(0, page.total + items.length - page.items.length) };
+  });
+  void queryClient.invalidateQueries({ queryKey: servicesKeys.pages() });
   void queryClient.invalidateQueries({ queryKey: activeServicesQuery.queryKey });
 }
 

@@ -10,11 +10,11 @@ import {
   type Training,
   type TrainingCategory,
   type TrainingCreate,
-  type TrainingOrder,
+  type TrainingListOrder,
   type TrainingReaction,
   type TrainingUpdate,
 } from '@portal/domain';
-import { api } from '../lib/api-client';
+import { api, type ApiPage } from '../lib/api-client';
 
 const BASE = '/api/v1/trainings';
 
@@ -22,6 +22,9 @@ export const trainingsKeys = {
   all: ['trainings'] as const,
   lists: () => [...trainingsKeys.all, 'list'] as const,
   list: (params: TrainingListParams) => [...trainingsKeys.lists(), params] as const,
+  /** The admin table's pages (rows and the server's total), apart from the plain lists. */
+  pages: () => [...trainingsKeys.all, 'page'] as const,
+  page: (params: TrainingListParams) => [...trainingsKeys.pages(), params] as const,
   detail: (id: number) => [...trainingsKeys.all, 'detail', id] as const,
 };
 
@@ -29,7 +32,7 @@ export interface TrainingListParams {
   q?: string;
   /** One category, or several (sent as a comma list, which the API accepts). */
   categories?: readonly TrainingCategory[];
-  order?: TrainingOrder;
+  order?: TrainingListOrder;
   limit: number;
   offset: number;
 }
@@ -56,11 +59,16 @@ export function useTrainingsQuery(params: TrainingListParams, options: { enabled
   });
 }
 
+/** One page of the list with the number of matching trainings (X-Total-Count). */
+export function fetchTrainingsPage(params: TrainingListParams, signal?: AbortSignal) {
+  return api.getPage<Training>(`${BASE}/`, { query: toQuery(params), signal });
+}
+
 /** The admin table keeps showing the previous page while the next one loads. */
 export function useAdminTrainingsQuery(params: TrainingListParams) {
   return useQuery({
-    queryKey: trainingsKeys.list(params),
-    queryFn: ({ signal }) => fetchTrainings(params, signal),
+    queryKey: trainingsKeys.page(params),
+    queryFn: ({ signal }) => fetchTrainingsPage(params, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -75,8 +83,12 @@ export function useTrainingQuery(id: number | null) {
 
 /** Puts one training's new state in every cached list and in its detail. */
 function replaceTrainingEverywhere(queryClient: QueryClient, training: Training): void {
+  const replace = (item: Training) => (item.id === training.id ? training : item);
   queryClient.setQueriesData<Training[]>({ queryKey: trainingsKeys.lists() }, (list) =>
-    list?.map((item) => (item.id === training.id ? training : item)),
+    list?.map(replace),
+  );
+  queryClient.setQueriesData<ApiPage<Training>>({ queryKey: trainingsKeys.pages() }, (page) =>
+    page ? { ...page, items: page.items.map(replace) } : page,
   );
   queryClient.setQueryData<Training>(trainingsKeys.detail(training.id), (current) =>
     current ? training : current,
@@ -90,6 +102,12 @@ function findCachedTraining(queryClient: QueryClient, id: number): Training | un
     queryKey: trainingsKeys.lists(),
   })) {
     const found = list?.find((item) => item.id === id);
+    if (found) return found;
+  }
+  for (const [, page] of queryClient.getQueriesData<ApiPage<Training>>({
+    queryKey: trainingsKeys.pages(),
+  })) {
+    const found = page?.items.find((item) => item.id === id);
     if (found) return found;
   }
   return undefined;
@@ -141,6 +159,7 @@ export function useCreateTraining() {
     onSuccess: (created) => {
       queryClient.setQueryData(trainingsKeys.detail(created.id), created);
       // A new training may belong on any page, in any order: let the lists ask again.
+      void queryClient.invalidateQueries({ queryKey: trainingsKeys.pages() });
       return queryClient.invalidateQueries({ queryKey: trainingsKeys.lists() });
     },
   });
@@ -159,6 +178,7 @@ export function useUpdateTraining() {
     onSuccess: (updated) => {
       replaceTrainingEverywhere(queryClient, updated);
       void queryClient.invalidateQueries({ queryKey: trainingsKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: trainingsKeys.pages() });
     },
   });
 }
@@ -172,8 +192,12 @@ export function useDeleteTraining() {
       queryClient.setQueriesData<Training[]>({ queryKey: trainingsKeys.lists() }, (list) =>
         list?.filter((item) => item.id !== id),
       );
+      queryClient.setQueriesData<ApiPage<Training>>({ queryKey: trainingsKeys.pages() }, (page) =>
+        page ? { items: page.items.filter((item) => item.id !== id), total: page.total - 1 } : page,
+      );
       queryClient.removeQueries({ queryKey: trainingsKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: trainingsKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: trainingsKeys.pages() });
     },
   });
 }

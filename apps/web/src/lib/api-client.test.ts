@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@portal/domain';
+import { http, HttpResponse } from 'msw';
+import { apiData } from '../test/msw-handlers';
+import { server } from '../test/msw-server';
 import { jsonResponse, makeUser, mockFetch } from '../test/test-utils';
 import {
   api,
   ApiError,
+  apiRequestPage,
   errorMessage,
   extractAccessToken,
   getStoredUser,
@@ -103,5 +108,24 @@ describe('apiRequest', () => {
     ).rejects.toBeInstanceOf(ApiError);
     expect(getToken()).toBe('keep');
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiRequestPage (issue 12 list contract)', () => {
+  it('returns the rows with the total the server sent in X-Total-Count', async () => {
+    apiData.users = Array.from({ length: 7 }, (_, index) =>
+      makeUser({ id: index + 1, name: `Pessoa ${index + 1}`, email: `p${index + 1}@x.com` }),
+    );
+    const page = await apiRequestPage<User>('/api/v1/users/', {
+      query: { limit: 3, offset: 3, order: 'name' },
+    });
+    expect(page.total).toBe(7);
+    expect(page.items.map((user) => user.name)).toEqual(['Pessoa 4', 'Pessoa 5', 'Pessoa 6']);
+  });
+
+  it('counts the rows when the server sent no total', async () => {
+    server.use(http.get('/api/v1/users/', () => HttpResponse.json([{ id: 1 }, { id: 2 }])));
+    const page = await apiRequestPage<{ id: number }>('/api/v1/users/');
+    expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 2 });
   });
 });

@@ -1,4 +1,9 @@
-import type { ApiErrorBody, User, ValidationIssue } from '@portal/domain';
+import {
+  TOTAL_COUNT_HEADER,
+  type ApiErrorBody,
+  type User,
+  type ValidationIssue,
+} from '@portal/domain';
 
 /**
  * The web's only door to the API: same-origin JSON calls with the stored bearer token, FastAPI
@@ -273,32 +278,41 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return parseJson(await response.text()) as T;
 }
 
+/** One page of a list and the number of rows that matched before limit and offset. */
+export interface ApiPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * GETs a paged list (the shared list contract: q, limit, offset, order): the rows and the total
+ * the server sent in X-Total-Count. A server that sent no (or a bad) total is given the rows'
+ * own count, so the page never claims more than it shows.
+ */
+export async function apiRequestPage<T>(
+  path: string,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+): Promise<ApiPage<T>> {
+  const response = await send(path, { ...options, method: 'GET' }, 'application/json');
+  const body = parseJson(await response.text());
+  const items = Array.isArray(body) ? (body as T[]) : [];
+  const header = response.headers.get(TOTAL_COUNT_HEADER);
+  const total = header === null ? Number.NaN : Number(header);
+  return { items, total: Number.isInteger(total) && total >= 0 ? total : items.length };
+}
+
 /** For binary answers (PDFs): same headers and error handling, returns the body as a Blob. */
 export async function apiRequestBlob(path: string, options: ApiRequestOptions = {}): Promise<Blob> {
   const response = await send(path, options, '*/*');
   return response.blob();
 }
 
-/** A page of a list and the matching total the API sends in X-Total-Count. */
-export interface ApiPage<T> {
-  items: T[];
-  total: number;
-}
-
-export async function apiRequestPage<T>(
-  path: string,
-  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
-): Promise<ApiPage<T>> {
-  const response = await send(path, { ...options, method: 'GET' }, 'application/json');
-  const items = (parseJson(await response.text()) as T[] | undefined) ?? [];
-  // The shared list contract's header (TOTAL_COUNT_HEADER in packages/domain, not imported: zod).
-  const total = Number(response.headers.get('X-Total-Count'));
-  return { items, total: Number.isFinite(total) ? total : items.length };
-}
-
 export const api = {
   get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
+  /** A paged list with its X-Total-Count total. */
+  getPage: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequestPage<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>

@@ -41,11 +41,14 @@ interface ListOptions<T> {
 /** GET of a list: without `limit` the whole array as today; with it, one page and the total. */
 function answerList<T>(rows: readonly T[], url: URL, options: ListOptions<T>) {
   const q = url.searchParams.get('q');
-  const status = url.searchParams.get('status_eq');
+  // `status_eq=active`, `block_eq=A`: equality filters on the row's field of that name.
+  const equals = [...url.searchParams].filter(([key]) => key.endsWith('_eq'));
   let matching = rows.filter(
     (row) =>
       (!q || fold(options.searchText(row)).includes(fold(q))) &&
-      (!status || (row as { status?: string }).status === status),
+      equals.every(
+        ([key, value]) => String((row as Record<string, unknown>)[key.slice(0, -3)]) === value,
+      ),
   );
   const order = url.searchParams.get('order');
   if (order) {

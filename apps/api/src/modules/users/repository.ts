@@ -2,7 +2,9 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   escapeLikePattern,
   type ListOrder,
+  type Profile,
   type User,
+  type UserStatus,
   type UserListOrderField,
 } from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
@@ -34,6 +36,8 @@ export async function listUsers(db: DbOrTx): Promise<UserRow[]> {
 export interface UserPageOptions {
   /** Contained in the name (accents and case folded) or in the email. */
   q?: string | undefined;
+  status_eq?: UserStatus | undefined;
+  profile_eq?: Profile | undefined;
   order?: ListOrder<UserListOrderField> | undefined;
   limit?: number | undefined;
   offset: number;
@@ -53,9 +57,13 @@ export async function pageUsers(
   db: DbOrTx,
   options: UserPageOptions,
 ): Promise<{ rows: UserRow[]; total: number }> {
-  const where = options.q
-    ? sql`${searchText} LIKE '%' || portal_fold(${escapeLikePattern(options.q)}) || '%'`
-    : undefined;
+  const where = and(
+    options.q
+      ? sql`${searchText} LIKE '%' || portal_fold(${escapeLikePattern(options.q)}) || '%'`
+      : undefined,
+    options.status_eq ? eq(users.status, options.status_eq) : undefined,
+    options.profile_eq ? eq(users.profile, options.profile_eq) : undefined,
+  );
   const direction = options.order?.descending ? desc : asc;
   const orderBy = options.order
     ? [direction(ORDER_KEYS[options.order.field]), direction(users.id)]

@@ -1,16 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** Rows per page of an admin table; the demo catalogue (49 procedures) fits on one. */
+/** Rows per page of an admin table (the server pages: issue 12); the demo catalogue fits on one. */
 export const PAGE_SIZE = 50;
-
-/** Lower case without accents: 'Criolipólise' is found by 'criolipolise'. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
 
 export interface ListParams {
   /** The search text ('q'). */
@@ -57,15 +49,6 @@ export function useListParams(): ListParams {
   };
 }
 
-export interface ListViewOptions<T> {
-  /** The texts the search looks in (accent- and case-insensitive 'contains'). */
-  searchText: (item: T) => string;
-  /** Keeps an item for the chosen filters. */
-  keep?: (item: T) => boolean;
-  /** Orders for each sort value; a '-' prefix on the param reverses it. */
-  sorts?: Record<string, (a: T, b: T) => number>;
-}
-
 export interface ListView<T> {
   /** The rows of the current page. */
   rows: T[];
@@ -75,40 +58,21 @@ export interface ListView<T> {
   page: number;
 }
 
-/** The page of `items` that the URL's search, filters and sort select. */
-export function listView<T>(
-  items: readonly T[],
-  params: ListParams,
-  options: ListViewOptions<T>,
-): ListView<T> {
-  const query = foldText(params.q.trim());
-  let rows = items.filter(
-    (item) =>
-      (query === '' || foldText(options.searchText(item)).includes(query)) &&
-      (options.keep?.(item) ?? true),
-  );
-  const descending = params.sort.startsWith('-');
-  const compare = options.sorts?.[descending ? params.sort.slice(1) : params.sort];
-  if (compare) {
-    rows = [...rows].sort((a, b) => (descending ? compare(b, a) : compare(a, b)));
-  }
-  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const page = Math.min(params.page, pageCount);
-  return {
-    rows: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
-    total: rows.length,
-    pageCount,
-    page,
-  };
+/** `limit` and `offset` of the URL's page, for a list the server pages (issue 12 contract). */
+export function pageWindow(params: Pick<ListParams, 'page'>): { limit: number; offset: number } {
+  return { limit: PAGE_SIZE, offset: (params.page - 1) * PAGE_SIZE };
 }
 
-/** Orders two texts the way a pt-BR reader expects. */
-export const byText =
-  <T>(text: (item: T) => string) =>
-  (a: T, b: T) =>
-    text(a).localeCompare(text(b), 'pt-BR', { sensitivity: 'base' });
-
-export const byNumber =
-  <T>(value: (item: T) => number) =>
-  (a: T, b: T) =>
-    value(a) - value(b);
+/** The view of one page the server answered: its rows, and the total the server counted. */
+export function serverListView<T>(
+  data: { items: T[]; total: number } | undefined,
+  params: Pick<ListParams, 'page'>,
+): ListView<T> {
+  const total = data?.total ?? 0;
+  return {
+    rows: data?.items ?? [],
+    total,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    page: params.page,
+  };
+}

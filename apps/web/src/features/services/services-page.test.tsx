@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SERVICE_MESSAGES, type Service } from '@portal/domain';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { apiData } from '../../test/msw-handlers';
+import { server } from '../../test/msw-server';
 import { makeService, sentBody } from '../../test/catalogue-fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
 import ServicesPage from './services-page';
@@ -24,12 +28,38 @@ function rowOf(name: string): HTMLElement {
   return row;
 }
 
+/**
+ * The catalogue lives in the MSW API (it searches and pages as the server does); `writes` answers
+ * each POST, PATCH and DELETE, and an answer that succeeded changes the rows as the server would.
+ */
 function api(writes: (url: string, init: RequestInit) => Response = () => jsonResponse({}, 500)) {
-  return mockFetch((url, init) =>
-    init.method === 'GET' && url === '/api/v1/services/'
-      ? jsonResponse(SERVICES)
-      : writes(url, init),
+  apiData.services = [...SERVICES];
+  const sent: { method: string; url: string }[] = [];
+  const write = async ({ request }: { request: Request }) => {
+    const body = request.method === 'DELETE' ? undefined : await request.text();
+    const url = new URL(request.url).pathname;
+    sent.push({ method: request.method, url });
+    const response = writes(url, { method: request.method, body });
+    if (response.ok) {
+      const id = Number(url.split('/').pop());
+      if (request.method === 'DELETE') {
+        apiData.services = apiData.services.filter((service) => service.id !== id);
+      } else {
+        const saved = (await response.clone().json()) as Service;
+        apiData.services =
+          request.method === 'POST'
+            ? [saved, ...apiData.services]
+            : apiData.services.map((service) => (service.id === saved.id ? saved : service));
+      }
+    }
+    return response;
+  };
+  server.use(
+    http.post('/api/v1/services/', write),
+    http.patch('/api/v1/services/:id', write),
+    http.delete('/api/v1/services/:id', write),
   );
+  return sent;
 }
 
 /** Typing char by char re-renders Mantine fields per key; pasting is as real and much faster. */
@@ -118,6 +148,7 @@ describe('ServicesPage', () => {
       min_margin_percent: 37.5,
       session_limit: 0,
       benefits: { main_function: null, benefit1: null, benefit2: 'Firmeza', benefit3: null },
+      // The domain's create schema gives a service no traits unless some are chosen.
       traits: [],
     });
     // SPEC section 4: a create prepends the new item.
@@ -138,7 +169,7 @@ describe('ServicesPage', () => {
   ])(
     'refuses %s "%s" with a message, sends nothing, and clears it once fixed',
     async (label, text, message) => {
-      const fetchMock = api();
+      const sent = api();
       const user = await renderPage();
       await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
       const dialog = within(await screen.findByRole('dialog', { name: 'Cadastro de Serviço' }));
@@ -149,14 +180,14 @@ describe('ServicesPage', () => {
       expect(field).toHaveValue(text);
       await user.click(dialog.getByRole('button', { name: 'Salvar' }));
       expect(await dialog.findByText(message)).toBeInTheDocument();
-      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+      expect(sent.filter((call) => call.method === 'POST')).toEqual([]);
       await fill(user, field, '3');
       await waitFor(() => expect(dialog.queryByText(message)).toBe(null));
     },
   );
 
   it('a double click on Salvar sends one POST', async () => {
-    const fetchMock = api((url, init) =>
+    const sent = api((url, init) =>
       init.method === 'POST'
         ? jsonResponse(makeService({ id: 9, name: 'Laser' }), 201)
         : jsonResponse({}, 500),
@@ -167,7 +198,7 @@ describe('ServicesPage', () => {
     await fill(user, dialog.getByRole('textbox', { name: 'Nome' }), 'Laser');
     await user.dblClick(dialog.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Serviço criado.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+    expect(sent.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   it('refuses a blank name and shows the 409 text', async () => {
@@ -247,5 +278,55 @@ describe('ServicesPage', () => {
     mockFetch(() => jsonResponse([]));
     renderWithProviders(<ServicesPage />);
     expect(await screen.findByText('Nenhum serviço encontrado')).toBeInTheDocument();
+  });
+
+  it('searches, filters, sorts and pages on the server and shows its total', async () => {
+    apiData.services = Array.from({ length: 120 }, (_, index) =>
+      makeService({
+        id: index + 1,
+        name: `Procedimento ${String(index + 1).padStart(3, '0')}`,
+        block: index % 2 === 0 ? 'A' : 'B',
+        value: 1000 + index,
+      }),
+    );
+    const requests: URLSearchParams[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.searchParams.has('limit')) requests.push(url.searchParams);
+    });
+    renderWithProviders(<ServicesPage />, { route: '/admin/services?bloco=A&sort=-valor&page=2' });
+    // 60 in block A, 50 a page: the second page holds the 10 cheapest, the dearest first.
+    await screen.findByRole('cell', { name: 'Procedimento 019' });
+    expect(screen.getAllByRole('row').map((row) => row.children[1]?.textContent)).toEqual([
+      'Nome',
+      ...[19, 17, 15, 13, 11, 9, 7, 5, 3, 1].map(
+        (id) => `Procedimento ${String(id).padStart(3, '0')}`,
+      ),
+    ]);
+    expect(screen.getByText('60 resultado(s)')).toBeInTheDocument();
+    const sent = requests.at(-1)!;
+    expect(Object.fromEntries(sent)).toEqual({
+      block_eq: 'A',
+      order: '-value',
+      limit: '50',
+      offset: '50',
+    });
+    // The counters still describe the whole catalogue.
+    expect(
+      screen.getByText('Total de serviços', { selector: 'p' }).parentElement,
+    ).toHaveTextContent('120');
+    server.events.removeAllListeners();
+  });
+
+  it('shows the error when the page cannot be read', async () => {
+    server.use(
+      http.get('/api/v1/services/', ({ request }) =>
+        new URL(request.url).searchParams.has('limit')
+          ? HttpResponse.json({ detail: 'Ordenação inválida.' }, { status: 422 })
+          : HttpResponse.json([]),
+      ),
+    );
+    renderWithProviders(<ServicesPage />);
+    expect(await screen.findByText(SERVICE_MESSAGES.loadFailed)).toBeInTheDocument();
   });
 });

@@ -9,11 +9,13 @@ import {
   SERVICE_STATUSES,
   serviceDeleteConfirmation,
   type Service,
+  type ServiceBlock,
   type ServiceStatus,
 } from '@portal/domain';
 import {
   servicesKeys,
   useDeleteService,
+  useServicesPageQuery,
   useServicesQuery,
   useUpdateService,
   type ServiceChanges,
@@ -22,7 +24,7 @@ import { AdminPage, QueryContent } from '../../components/admin/admin-page';
 import { useFormModal } from '../../components/admin/form-modal';
 import { confirmDelete } from '../../components/admin/confirm-delete';
 import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
-import { byNumber, byText, listView, useListParams } from '../../components/admin/list-view';
+import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
 import { notifyError, notifySuccess } from '../../components/admin/notify';
 import { usePendingIds } from '../../components/admin/use-pending-ids';
 import { RowActions } from '../../components/row-actions';
@@ -43,15 +45,19 @@ const FILTERS = [
     options: SERVICE_BLOCKS.map((block) => ({ value: block, label: `Bloco ${block}` })),
   },
 ];
-const SORTS = {
-  nome: byText<Service>((service) => service.name),
-  valor: byNumber<Service>((service) => service.value),
-};
+/** The URL's sort (pt-BR, as the kit keeps it) and the API's `order` (issue 12 contract). */
+const ORDERS: Record<string, string> = { nome: 'name', valor: 'value', '-valor': '-value' };
 const SORT_OPTIONS = [
   { value: 'nome', label: 'Nome (A–Z)' },
   { value: 'valor', label: 'Menor valor' },
   { value: '-valor', label: 'Maior valor' },
 ];
+
+const isServiceStatus = (value: string): value is ServiceStatus =>
+  (SERVICE_STATUSES as readonly string[]).includes(value);
+
+const isServiceBlock = (value: string): value is ServiceBlock =>
+  (SERVICE_BLOCKS as readonly string[]).includes(value);
 
 const serviceIdOf = (variables: ServiceChanges) => variables.id;
 const deletedIdOf = (id: number) => id;
@@ -66,16 +72,19 @@ export default function ServicesPage() {
   const formModal = useFormModal<Service>();
   const openForm = formModal.open;
 
-  const services = servicesQuery.data ?? [];
-  const counts = countServices(services);
+  // The counters describe the whole catalogue (cached for every screen that shows it); the
+  // table is the page the server searched, filtered and counted.
+  const counts = countServices(servicesQuery.data ?? []);
   const status = params.filter('status');
   const block = params.filter('bloco');
-  const view = listView(services, params, {
-    searchText: (service) => service.name,
-    keep: (service) =>
-      (!status || service.status === status) && (!block || service.block === block),
-    sorts: SORTS,
+  const pageQuery = useServicesPageQuery({
+    q: params.q,
+    status_eq: isServiceStatus(status) ? status : undefined,
+    block_eq: isServiceBlock(block) ? block : undefined,
+    order: ORDERS[params.sort],
+    ...pageWindow(params),
   });
+  const view = serverListView(pageQuery.data, params);
 
   const toggleStatus = (service: Service) => {
     const next: ServiceStatus = service.status === 'active' ? 'inactive' : 'active';
@@ -125,7 +134,7 @@ export default function ServicesPage() {
       }
     >
       <QueryContent
-        query={servicesQuery}
+        query={pageQuery}
         loadingText="Carregando serviços..."
         errorText={SERVICE_MESSAGES.loadFailed}
         isEmpty={view.total === 0}

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Training } from '@portal/domain';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { server } from '../../test/msw-server';
 import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
 import TrainingsAdminPage from './trainings-admin-page';
 import { makeTraining } from './trainings-test-utils';
@@ -83,7 +85,58 @@ function rowOf(title: string): HTMLElement {
   return row;
 }
 
+/** The server side of the list contract: filters by `q`, pages, and counts in X-Total-Count. */
+function pagedApi(all: Training[]) {
+  const requests: URLSearchParams[] = [];
+  server.use(
+    http.get(LIST_PATH, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      requests.push(params);
+      const q = params.get('q')?.toLowerCase() ?? '';
+      const matching = all.filter((training) => training.title.toLowerCase().includes(q));
+      const offset = Number(params.get('offset') ?? '0');
+      const limit = Number(params.get('limit') ?? String(matching.length));
+      return HttpResponse.json(matching.slice(offset, offset + limit), {
+        headers: { 'X-Total-Count': String(matching.length) },
+      });
+    }),
+  );
+  return requests;
+}
+
 describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
+  it('pages on the server, counts every video and keeps the page in the URL', async () => {
+    const all = Array.from({ length: 130 }, (_, index) =>
+      makeTraining({ id: index + 1, title: `Vídeo ${String(index + 1).padStart(3, '0')}` }),
+    );
+    const requests = pagedApi(all);
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<TrainingsAdminPage />, {
+      route: '/admin/trainings?page=3&sort=popular',
+    });
+    await screen.findByText('Vídeo 101', { selector: 'p' });
+    const counter = (label: string) =>
+      screen.getByText(label, { selector: 'p' }).parentElement?.textContent;
+    // More than the API's largest page (100): the total is the server's count.
+    expect(counter('Total de vídeos')).toBe('Total de vídeos130');
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 30);
+    const last = requests.at(-1)!;
+    expect(last.get('limit')).toBe('50');
+    expect(last.get('offset')).toBe('100');
+    expect(last.get('order')).toBe('popular');
+    expect(screen.getByText('130 resultado(s)')).toBeInTheDocument();
+
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Buscar por título ou descrição' }),
+      '12',
+    );
+    // The search goes to the server and back to the first page: 012, 112 and 120–129.
+    await waitFor(() => expect(requests.at(-1)?.get('q')).toBe('12'));
+    expect(requests.at(-1)?.get('offset')).toBe('0');
+    await screen.findByText('Vídeo 120', { selector: 'p' });
+    await waitFor(() => expect(counter('Total de vídeos')).toBe('Total de vídeos12'));
+  });
+
   it('shows the loading text, the counters and the table', async () => {
     api();
     renderWithProviders(<TrainingsAdminPage />);

@@ -6,15 +6,12 @@ import {
   Group,
   Loader,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   countTrainings,
   formatDateBR,
@@ -22,13 +19,13 @@ import {
   TRAINING_CATEGORY_LABELS,
   TRAINING_MESSAGES,
   TRAINING_ORDER_LABELS,
-  TRAINING_ORDERS,
+  isTrainingCategory,
+  TRAINING_LIST_ORDERS,
   trainingDeleteConfirmation,
   type Training,
-  type TrainingCategory,
-  type TrainingOrder,
+  type TrainingListOrder,
 } from '@portal/domain';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -43,6 +40,8 @@ import {
   type TrainingChanges,
 } from '../../api/trainings';
 import { confirmDelete } from '../../components/admin/confirm-delete';
+import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
+import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
 import { notifyError, notifySuccess } from '../../components/admin/notify';
 import { usePendingIds } from '../../components/admin/use-pending-ids';
 import { trainingPath } from './training-card';
@@ -53,41 +52,38 @@ import classes from './trainings.module.css';
 const trainingIdOf = (variables: TrainingChanges) => variables.id;
 const deletedIdOf = (id: number) => id;
 
-type CategoryFilter = TrainingCategory | 'all';
-
-const CATEGORY_FILTER_OPTIONS: { value: CategoryFilter; label: string }[] = [
-  { value: 'all', label: 'Todas' },
-  ...TRAINING_CATEGORIES.map((category) => ({
+const CATEGORY_FILTER = {
+  name: 'categoria',
+  label: 'Categoria',
+  options: TRAINING_CATEGORIES.map((category) => ({
     value: category,
     label: TRAINING_CATEGORY_LABELS[category],
   })),
+};
+/** 'Mais recentes' is the toolbar's default order; the others travel in the URL's 'sort'. */
+const SORT_OPTIONS = [
+  { value: 'oldest', label: TRAINING_ORDER_LABELS.oldest },
+  { value: 'popular', label: TRAINING_ORDER_LABELS.popular },
+  { value: 'title', label: 'Título (A–Z)' },
+  { value: '-title', label: 'Título (Z–A)' },
 ];
-const ORDER_OPTIONS = TRAINING_ORDERS.map((order) => ({
-  value: order,
-  label: TRAINING_ORDER_LABELS[order],
-}));
-/** The API's largest page: the stat cards count what is on it. */
-const ADMIN_PAGE_SIZE = 100;
-const SEARCH_DEBOUNCE_MS = 350;
+
+function isListOrder(value: string): value is TrainingListOrder {
+  return (TRAINING_LIST_ORDERS as readonly string[]).includes(value);
+}
 
 /** SPEC "Admin training management" (Gestão de Treinamentos, /admin/trainings). */
 export default function TrainingsAdminPage() {
   usePageTitle('Gestão de Treinamentos');
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const [category, setCategory] = useState<CategoryFilter>('all');
-  const [order, setOrder] = useState<TrainingOrder>('newest');
-  const [pageByFilter, setPageByFilter] = useState({ key: '', offset: 0 });
-  // Changing search, category or order goes back to the first page.
-  const filterKey = `${search}|${category}|${order}`;
-  const offset = pageByFilter.key === filterKey ? pageByFilter.offset : 0;
-  const setOffset = (next: number) => setPageByFilter({ key: filterKey, offset: next });
-
+  // Search, category, order and page live in the URL; the server searches and pages (issue 12).
+  const params = useListParams();
+  const category = params.filter('categoria');
+  const { limit, offset } = pageWindow(params);
   const trainingsQuery = useAdminTrainingsQuery({
-    q: search,
-    categories: category === 'all' ? [] : [category],
-    order,
-    limit: ADMIN_PAGE_SIZE,
+    q: params.q,
+    categories: isTrainingCategory(category) ? [category] : [],
+    order: isListOrder(params.sort) ? params.sort : 'newest',
+    limit,
     offset,
   });
   const updateTraining = useUpdateTraining();
@@ -104,9 +100,10 @@ export default function TrainingsAdminPage() {
     setFormOpened(true);
   };
 
-  const trainings = trainingsQuery.data ?? [];
+  const view = serverListView(trainingsQuery.data, params);
+  const trainings = view.rows;
+  // Likes, dislikes and categories count the page shown; the total is every matching video.
   const counts = countTrainings(trainings);
-  const page = Math.floor(offset / ADMIN_PAGE_SIZE) + 1;
 
   const toggleActive = (training: Training) =>
     updateTraining.mutateAsync({ id: training.id, changes: { active: !training.active } }).then(
@@ -244,7 +241,7 @@ export default function TrainingsAdminPage() {
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {[
-          { label: 'Total de vídeos', value: counts.total },
+          { label: 'Total de vídeos', value: view.total },
           { label: 'Likes na página', value: counts.likes },
           { label: 'Dislikes na página', value: counts.dislikes },
         ].map((counter) => (
@@ -275,52 +272,14 @@ export default function TrainingsAdminPage() {
 
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Stack gap="md">
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              style={{ flex: '1 1 260px' }}
-              label="Buscar"
-              placeholder="Buscar por título ou descrição"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.currentTarget.value)}
-            />
-            <Select<CategoryFilter>
-              label="Categoria"
-              data={CATEGORY_FILTER_OPTIONS}
-              value={category}
-              onChange={(value) => value && setCategory(value)}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 200 }}
-            />
-            <Select<TrainingOrder>
-              label="Ordenar por"
-              data={ORDER_OPTIONS}
-              value={order}
-              onChange={(value) => value && setOrder(value)}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 200 }}
-            />
-          </Group>
+          <ListToolbar
+            params={params}
+            searchLabel="Buscar por título ou descrição"
+            filters={[CATEGORY_FILTER]}
+            sorts={SORT_OPTIONS}
+          />
           {content}
-          {offset > 0 || trainings.length === ADMIN_PAGE_SIZE ? (
-            <Group justify="center" gap="sm">
-              <Button
-                variant="default"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - ADMIN_PAGE_SIZE))}
-              >
-                Anterior
-              </Button>
-              <Text aria-live="polite">Página {page}</Text>
-              <Button
-                variant="default"
-                disabled={trainings.length < ADMIN_PAGE_SIZE}
-                onClick={() => setOffset(offset + ADMIN_PAGE_SIZE)}
-              >
-                Próxima
-              </Button>
-            </Group>
-          ) : null}
+          <ListPagination params={params} view={view} />
         </Stack>
       </Paper>
 

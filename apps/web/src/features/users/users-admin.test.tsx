@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { User } from '@portal/domain';
 import { makeUser } from '@portal/domain/fixtures';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -86,7 +87,10 @@ describe('Gestão de Usuários on the admin kit', () => {
         await new Promise<void>((resolve) => answers.push(resolve));
         const changes = (await request.json()) as Record<string, unknown>;
         const current = apiData.users.find((u) => u.id === Number(params.id));
-        return HttpResponse.json({ ...current, ...changes });
+        const updated = { ...current, ...changes } as User;
+        // Kept like the server keeps it: the page asked again afterwards shows it.
+        apiData.users = apiData.users.map((u) => (u.id === updated.id ? updated : u));
+        return HttpResponse.json(updated);
       }),
     );
     const user = userEvent.setup();
@@ -158,5 +162,36 @@ describe('Gestão de Usuários on the admin kit', () => {
     await user.click(within(second).getByRole('button', { name: 'Excluir' }));
     expect(await screen.findByText('Usuário excluído.')).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'Bruno Lima' })).not.toBeInTheDocument();
+  });
+
+  it('asks the server for the page, the filters and the order, and shows its total', async () => {
+    apiData.users = Array.from({ length: 130 }, (_, index) =>
+      makeUser({
+        id: index + 1,
+        name: `Pessoa ${String(index + 1).padStart(3, '0')}`,
+        email: `p${index + 1}@x.com`,
+        profile: index < 120 ? 'professional' : 'manager',
+        status: 'active',
+      }),
+    );
+    const requests = recordRequests();
+    renderWithProviders(<UsersPage />, {
+      route: '/admin/users?perfil=professional&sort=-nome&page=3',
+    });
+    // 120 professionals, 50 a page, Z–A: the third page holds the first 20 names.
+    await screen.findByText('Pessoa 020');
+    const names = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.children[1]?.textContent);
+    expect(names).toHaveLength(20);
+    expect(names[0]).toBe('Pessoa 020');
+    expect(names.at(-1)).toBe('Pessoa 001');
+    expect(screen.getByText('120 resultado(s)')).toBeInTheDocument();
+    expect(requests.map((request) => request.path)).toContain(
+      '/api/v1/users/?profile_eq=professional&order=-name&limit=50&offset=100',
+    );
+    // The counters still count every account.
+    expect(screen.getByText('Total de usuários').parentElement).toHaveTextContent('130');
   });
 });

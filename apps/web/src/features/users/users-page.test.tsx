@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { apiData } from '../../test/msw-handlers';
 import UsersPage from './users-page';
 
 const ana = makeUser({ id: 1, name: 'Ana Souza', status: 'active' });
@@ -54,9 +55,7 @@ describe('Gestão de Usuários', () => {
   });
 
   it('asks before deleting and removes the row', async () => {
-    const fetchMock = mockFetch((url, init) =>
-      init.method === 'DELETE' ? new Response(null, { status: 204 }) : jsonResponse([ana, bruno]),
-    );
+    // The MSW API starts with Ana Souza and Bruno Lima (src/test/msw-handlers.ts).
     renderWithProviders(<UsersPage />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Excluir Bruno Lima' }));
@@ -64,10 +63,7 @@ describe('Gestão de Usuários', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
     await screen.findByText('Ana Souza');
     expect(screen.queryByText('Bruno Lima')).not.toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/v1/users/2',
-      expect.objectContaining({ method: 'DELETE' }),
-    );
+    expect(apiData.users.map((row) => row.id)).toEqual([1]);
   });
 
   it('shows the server detail when a delete is refused (last admin)', async () => {
@@ -85,10 +81,7 @@ describe('Gestão de Usuários', () => {
   });
 
   it('creates a user and prepends it to the list', async () => {
-    const created = makeUser({ id: 7, name: 'Daniela Reis', email: 'dani@x.com' });
-    const fetchMock = mockFetch((url, init) =>
-      init.method === 'POST' ? jsonResponse(created, 201) : jsonResponse([ana]),
-    );
+    apiData.users = [ana];
     renderWithProviders(<UsersPage />);
     const user = userEvent.setup({ delay: null });
     await screen.findByText('Ana Souza');
@@ -105,11 +98,8 @@ describe('Gestão de Usuários', () => {
       .slice(1)
       .map((row) => row.children[1]?.textContent);
     expect(names).toEqual(['Daniela Reis', 'Ana Souza']);
-    const [, init] = fetchMock.mock.calls.find(([, i]) => (i as RequestInit).method === 'POST') as [
-      string,
-      RequestInit,
-    ];
-    expect(JSON.parse(String(init.body))).toMatchObject({
+    // The MSW API keeps what was sent as the new row.
+    expect(apiData.users[0]).toMatchObject({
       name: 'Daniela Reis',
       email: 'dani@x.com',
       password: 'segredo123',

@@ -4,6 +4,7 @@ import {
   PROFILES,
   USER_STATUS_LABELS,
   USER_STATUSES,
+  type Profile,
   type User,
   type UserStatus,
 } from '@portal/domain';
@@ -12,13 +13,14 @@ import {
   useDeleteUser,
   usersKeys,
   useUpdateUser,
+  useUsersPageQuery,
   useUsersQuery,
   type UserChanges,
 } from '../../api/users';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
 import { useFormModal } from '../../components/admin/form-modal';
 import { confirmDelete } from '../../components/admin/confirm-delete';
-import { byText, listView, useListParams } from '../../components/admin/list-view';
+import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
 import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
 import { notifyError, notifySuccess } from '../../components/admin/notify';
 import { usePendingIds } from '../../components/admin/use-pending-ids';
@@ -43,10 +45,12 @@ const PROFILE_FILTER = {
   label: 'Perfil',
   options: PROFILES.map((profile) => ({ value: profile, label: PROFILE_LABELS[profile] })),
 };
-const SORTS = {
-  nome: byText<User>((user) => user.name),
-  email: byText<User>((user) => user.email),
-};
+/** The URL's sort (pt-BR, as the kit keeps it) and the API's `order` (issue 12 contract). */
+const ORDERS: Record<string, string> = { nome: 'name', '-nome': '-name', email: 'email' };
+const isUserStatus = (value: string): value is UserStatus =>
+  (USER_STATUSES as readonly string[]).includes(value);
+const isProfile = (value: string): value is Profile =>
+  (PROFILES as readonly string[]).includes(value);
 const SORT_OPTIONS = [
   { value: 'nome', label: 'Nome (A–Z)' },
   { value: '-nome', label: 'Nome (Z–A)' },
@@ -71,11 +75,15 @@ export default function UsersPage() {
   const pendingCount = users.filter((user) => user.status === 'pending').length;
   const status = params.filter('status');
   const profile = params.filter('perfil');
-  const view = listView(users, params, {
-    searchText: (user) => `${user.name} ${user.email}`,
-    keep: (user) => (!status || user.status === status) && (!profile || user.profile === profile),
-    sorts: SORTS,
+  // The counters describe every account; the table is the page the server searched and counted.
+  const pageQuery = useUsersPageQuery({
+    q: params.q,
+    status_eq: isUserStatus(status) ? status : undefined,
+    profile_eq: isProfile(profile) ? profile : undefined,
+    order: ORDERS[params.sort],
+    ...pageWindow(params),
   });
+  const view = serverListView(pageQuery.data, params);
 
   const toggleStatus = (user: User) => {
     // A self-registered account is activated with an explicit profile (DESIGN.md 7.3).
@@ -130,7 +138,7 @@ export default function UsersPage() {
       }
     >
       <QueryContent
-        query={usersQuery}
+        query={pageQuery}
         loadingText="Carregando usuários..."
         errorText="Não foi possível carregar os usuários agora."
         isEmpty={view.total === 0}
