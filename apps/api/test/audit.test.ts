@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   AuditEntry,
   AuditVerifyResult,
@@ -277,7 +277,10 @@ describe('audit trail', () => {
     it('records a reset by emailed link with the person as actor', async () => {
       const user = await t.createUser('professional');
       await t.request('POST', '/api/v1/auth/forgot-password', { body: { email: user.email } });
-      const token = /token=([\w-]+)/.exec(t.sentMail.at(-1)!.text)?.[1];
+      // The link is mailed after the answer (apps/api/src/http/after-response.ts).
+      const toUser = () => t.sentMail.filter((m) => m.to === user.email);
+      await vi.waitFor(() => expect(toUser()).toHaveLength(1));
+      const token = /token=([\w-]+)/.exec(toUser()[0]!.text)?.[1];
       const reset = await t.request('POST', '/api/v1/auth/reset-password', {
         body: { token, password: 'nova-senha-123' },
       });
