@@ -542,6 +542,66 @@ describe('proposals API', () => {
     expect(sendDeclined.statusCode).toBe(409);
   });
 
+  it('writes every acceptance, decline and link revocation to the audit trail (issue 14)', async () => {
+    const trail = async (id: number) =>
+      (
+        await t.request('GET', '/api/v1/audit/', {
+          token: admin.token,
+          query: { entity: 'proposal', entity_id: String(id) },
+        })
+      ).json() as Array<{
+        action: string;
+        actor_id: number | null;
+        before: Record<string, unknown> | null;
+        after: Record<string, unknown> | null;
+      }>;
+
+    const accepted = await createOk();
+    const { token } = await send(accepted.id);
+    const ok = await accept(token, { full_name: 'Maria da Conceição Souza', accept_terms: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const stored = (
+      await t.request('GET', `/api/v1/proposals/${accepted.id}`, { token: admin.token })
+    ).json() as Proposal;
+    const [acceptance] = await trail(accepted.id);
+    // The client acted through the link (no staff actor); ids and statuses, no personal data.
+    expect(acceptance).toMatchObject({
+      action: 'accept',
+      actor_id: null,
+      after: { status: 'accepted', document_sha256: stored.acceptance?.document_sha256 },
+    });
+    expect(JSON.stringify(acceptance)).not.toContain('Maria');
+
+    const declinedByClient = await createOk();
+    const { token: declineToken } = await send(declinedByClient.id);
+    await t.request('POST', `/api/v1/public/proposals/${declineToken}/decline`, {
+      body: { reason_code: 'prazo' },
+    });
+    expect(await trail(declinedByClient.id)).toMatchObject([
+      { action: 'decline', actor_id: null, after: { status: 'declined', reason_code: 'prazo' } },
+    ]);
+
+    const declinedByStaff = await createOk();
+    await t.request('POST', `/api/v1/proposals/${declinedByStaff.id}/decline`, {
+      token: professional.token,
+      body: { reason_code: 'preco', reason_text: 'Caro.' },
+    });
+    expect(await trail(declinedByStaff.id)).toMatchObject([
+      { action: 'decline', actor_id: professional.id, before: { status: 'draft' } },
+    ]);
+
+    const revoked = await createOk();
+    await send(revoked.id);
+    await t.request('POST', `/api/v1/proposals/${revoked.id}/revoke-link`, {
+      token: professional.token,
+    });
+    expect(await trail(revoked.id)).toMatchObject([
+      { action: 'revoke', actor_id: professional.id, after: { link: 'revoked' } },
+    ]);
+    const verify = await t.request('GET', '/api/v1/audit/verify', { token: admin.token });
+    expect(verify.json()).toMatchObject({ ok: true });
+  });
+
   it('lets a professional reach only their own proposals, a manager their unit, an admin all (404 otherwise)', async () => {
     const mine = await createOk();
     const routes: ['GET' | 'POST', string, unknown?][] = [

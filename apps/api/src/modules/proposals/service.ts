@@ -39,6 +39,7 @@ import type { proposalDeclineSchema } from '@portal/domain';
 import type { AppContext } from '../../app-context.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import type { ProposalSnapshotColumn } from '../../db/schema.ts';
+import { auditService } from '../audit/service.ts';
 import { HttpError, invalidField, notFound, registerConflictMessage } from '../../http/errors.ts';
 import { clientsService, type Viewer } from '../clients/service.ts';
 import { packagesService } from '../packages/service.ts';
@@ -444,6 +445,16 @@ export async function acceptPublicProposal(
         document_sha256: documentSha256,
       },
     });
+    // The client answered through the link: no staff member acted (actor null). Ids and
+    // statuses only: the trail cannot be erased, so it holds no personal data (LGPD).
+    await auditService.record(tx, {
+      entity: 'proposal',
+      entityId: row.id,
+      action: 'accept',
+      actorId: null,
+      before: { status: row.status },
+      after: { status: 'accepted', document_sha256: documentSha256 },
+    });
     return toPublic(updated, now);
   });
 }
@@ -468,6 +479,14 @@ export async function declinePublicProposal(
       declineReasonCode: parsed.data.reason_code,
       declineReasonText: parsed.data.reason_text,
       declinedBy: 'client',
+    });
+    await auditService.record(tx, {
+      entity: 'proposal',
+      entityId: row.id,
+      action: 'decline',
+      actorId: null,
+      before: { status: row.status },
+      after: { status: 'declined', reason_code: parsed.data.reason_code ?? null },
     });
     return toPublic(updated, now);
   });
@@ -670,6 +689,13 @@ export const proposalsService = {
         declinedBy: 'staff',
         linkRevokedAt: current.linkRevokedAt ?? now,
       });
+      await auditService.record(tx, {
+        entity: 'proposal',
+        entityId: id,
+        action: 'decline',
+        before: { status: current.status },
+        after: { status: 'declined', reason_code: data.reason_code },
+      });
       return toProposal(row, now);
     });
   },
@@ -680,7 +706,15 @@ export const proposalsService = {
     return db.transaction(async (tx) => {
       const current = await visibleProposal(tx, viewer, id, true);
       if (current.linkRevokedAt || current.tokenHash === null) return toProposal(current, now);
-      return toProposal(await repo.updateProposal(tx, id, { linkRevokedAt: now }), now);
+      const row = await repo.updateProposal(tx, id, { linkRevokedAt: now });
+      await auditService.record(tx, {
+        entity: 'proposal',
+        entityId: id,
+        action: 'revoke',
+        before: { link: 'active' },
+        after: { link: 'revoked' },
+      });
+      return toProposal(row, now);
     });
   },
 
