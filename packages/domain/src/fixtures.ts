@@ -71,6 +71,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     email: 'ana@clinica.com.br',
     phone: null,
     profile: 'professional',
+    requested_profile: null,
     unit: 'PAULISTA',
     status: 'active',
     profile_photo: null,

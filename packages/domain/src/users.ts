@@ -77,6 +77,8 @@ export const userSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   profile: profile,
+  /** Asked at self-registration, shown to the admin who activates; the grant is `profile`. */
+  requested_profile: profile.nullable(),
   unit: z.string().nullable(),
   status: status,
   profile_photo: z.string().nullable(),

@@ -36,6 +36,8 @@ export const users = pgTable('users', {
   email: text('email').notNull(),
   phone: text('phone'),
   profile: text('profile', { enum: ['professional', 'admin', 'manager'] }).notNull(),
+  /** What a self-registered account asked for; never a grant (migration 0011, DESIGN.md 7.3). */
+  requestedProfile: text('requested_profile', { enum: ['professional', 'admin', 'manager'] }),
   unit: text('unit'),
   status: text('status', { enum: ['active', 'inactive', 'pending'] }).notNull(),
   profilePhoto: text('profile_photo'),

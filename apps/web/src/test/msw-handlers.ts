@@ -36,6 +36,8 @@ const fold = (text: string) =>
 interface ListOptions<T> {
   searchText: (row: T) => string;
   orderFields: readonly (keyof T & string)[];
+  /** A PATCH's effect on the row, when the server does more than merge the body. */
+  applyChanges?: (current: T, changes: Partial<T>) => T;
 }
 
 /** GET of a list: without `limit` the whole array as today; with it, one page and the total. */
@@ -74,6 +76,20 @@ function answerList<T>(rows: readonly T[], url: URL, options: ListOptions<T>) {
   });
 }
 
+/**
+ * As the users service does (DESIGN.md 7.3): requested_profile is never set by a PATCH, and
+ * leaving 'pending' grants only the profile sent (else 'professional') and clears the request.
+ */
+function applyUserChanges(current: User, changes: Partial<User>): User {
+  const { requested_profile: _ignored, ...allowed } = changes;
+  const next: User = { ...current, ...allowed };
+  if (current.status === 'pending' && next.status !== 'pending') {
+    next.profile = allowed.profile ?? 'professional';
+    next.requested_profile = null;
+  }
+  return next;
+}
+
 const notFound = () => HttpResponse.json({ detail: 'Não encontrado.' }, { status: 404 });
 
 /** GET, POST, PATCH and DELETE of one resource over the rows `get` and `set` reach. */
@@ -98,7 +114,10 @@ function crud<Row extends { id: number }>(
       const id = Number(params.id);
       const current = rows().find((row) => row.id === id);
       if (!current) return notFound();
-      const updated = { ...current, ...((await request.json()) as Partial<Row>) } as Row;
+      const changes = (await request.json()) as Partial<Row>;
+      const updated = options.applyChanges
+        ? options.applyChanges(current, changes)
+        : ({ ...current, ...changes } as Row);
       setRows(rows().map((row) => (row.id === id ? updated : row)));
       return HttpResponse.json(updated);
     }),
@@ -119,6 +138,7 @@ export const handlers: HttpHandler[] = [
     {
       searchText: (user) => `${user.name} ${user.email}`,
       orderFields: ['name', 'email', 'created_at'],
+      applyChanges: applyUserChanges,
     },
   ),
   ...crud(

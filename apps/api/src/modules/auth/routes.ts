@@ -93,8 +93,13 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
       let created: { id: number; name: string } | null = null;
       try {
         // Self-registration always waits for an admin (DESIGN 7.3 in docs/architecture.md), whatever profile is asked.
+        // The asked profile is only a request (requested_profile, null for 'professional'): the
+        // row itself is a professional until an admin grants otherwise.
+        const { profile: asked, ...fields } = request.body;
         created = await usersService.create(db, {
-          ...request.body,
+          ...fields,
+          profile: 'professional',
+          requested_profile: asked === 'professional' ? null : asked,
           status: 'pending',
           profile_photo: null,
         });

@@ -21,6 +21,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     phone: row.phone,
     profile: row.profile,
+    requested_profile: row.requestedProfile,
     unit: row.unit,
     status: row.status,
     profile_photo: row.profilePhoto,

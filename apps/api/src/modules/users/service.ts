@@ -1,5 +1,5 @@
 import type { userCreateSchema, userUpdateSchema } from '@portal/domain';
-import { MESSAGES, type User, type UserListFilter } from '@portal/domain';
+import { MESSAGES, type Profile, type User, type UserListFilter } from '@portal/domain';
 import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
@@ -13,7 +13,10 @@ import * as repo from './repository.ts';
 /** The wire shape of a user row, for modules that read users themselves (auth). */
 export const toUser = repo.toUser;
 
-export type UserCreateData = z.output<typeof userCreateSchema>;
+export type UserCreateData = z.output<typeof userCreateSchema> & {
+  /** Self-registration only (auth): what the newcomer asked for; `profile` stays the grant. */
+  requested_profile?: Profile | null;
+};
 export type UserUpdateData = Partial<z.output<typeof userUpdateSchema>>;
 
 /** The users module's public face: other modules (auth) call these, never the repository. */
@@ -44,6 +47,7 @@ export const usersService = {
         phone: data.phone ?? null,
         unit: data.unit ?? null,
         profile: data.profile,
+        requestedProfile: data.requested_profile ?? null,
         status: data.status,
         profilePhoto: data.profile_photo ?? null,
         passwordHash,
@@ -59,13 +63,12 @@ export const usersService = {
       const current = await repo.findUserById(tx, id);
       if (!current) throw notFound('Usuário não encontrado.');
       const nextStatus = data.status ?? current.status;
-      // DESIGN.md 7.3: a pending row's profile is what the newcomer asked for at sign-up. Only
-      // an admin grants a profile, explicitly: leaving 'pending' without one sent grants
-      // 'professional', so a one-click activation never makes an admin.
-      const grantedProfile =
-        current.status === 'pending' && nextStatus !== 'pending'
-          ? (data.profile ?? 'professional')
-          : data.profile;
+      // DESIGN.md 7.3: a pending row is a professional; what the newcomer asked for is only
+      // requested_profile, shown to the admin. Only an admin grants a profile, explicitly:
+      // leaving 'pending' without one sent grants 'professional', so a one-click activation never
+      // makes an admin. The request is answered then, so it is cleared.
+      const leavesPending = current.status === 'pending' && nextStatus !== 'pending';
+      const grantedProfile = leavesPending ? (data.profile ?? 'professional') : data.profile;
       const nextProfile = grantedProfile ?? current.profile;
       if (
         current.profile === 'admin' &&
@@ -79,6 +82,7 @@ export const usersService = {
         ...(data.phone !== undefined && { phone: data.phone }),
         ...(data.unit !== undefined && { unit: data.unit }),
         ...(grantedProfile !== undefined && { profile: grantedProfile }),
+        ...(leavesPending && { requestedProfile: null }),
         ...(data.status !== undefined && { status: data.status }),
         ...(data.profile_photo !== undefined && { profilePhoto: data.profile_photo }),
         ...(passwordHash && { passwordHash, tokenVersion: current.tokenVersion + 1 }),

@@ -20,8 +20,8 @@ export interface ActivateUserModalProps {
 }
 
 /**
- * Activating a self-registered account (DESIGN.md 7.3): the profile the newcomer asked for is
- * shown, and the admin grants one explicitly; 'Profissional' is chosen until they change it, so a
+ * Activating a self-registered account (DESIGN.md 7.3): the profile the newcomer asked for
+ * (requested_profile; none recorded means 'professional') is shown, and the admin grants one explicitly; 'Profissional' is chosen until they change it, so a
  * quick confirmation never makes an admin.
  */
 export function ActivateUserModal({ user, onClose }: ActivateUserModalProps) {
@@ -64,7 +64,8 @@ function ActivateUserForm({ user, onDone }: { user: User; onDone: () => void }) 
           </Alert>
         ) : null}
         <Text size="sm">
-          Perfil solicitado no cadastro: <strong>{PROFILE_LABELS[user.profile]}</strong>
+          Perfil solicitado no cadastro:{' '}
+          <strong>{PROFILE_LABELS[user.requested_profile ?? 'professional']}</strong>
         </Text>
         <Select
           label="Perfil concedido"

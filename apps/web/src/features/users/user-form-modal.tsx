@@ -95,9 +95,10 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [phone, setPhone] = useState(user?.phone ?? '');
   const [unit, setUnit] = useState<Unit | null>(user && isUnit(user.unit) ? user.unit : null);
-  // A pending row's profile is only what the newcomer asked for (DESIGN.md 7.3): the form starts
-  // from 'Profissional' and shows the request, so saving never grants it without a choice.
-  const requestedProfile = user?.status === 'pending' ? user.profile : null;
+  // What a pending newcomer asked for is only a request (DESIGN.md 7.3): the form starts from
+  // 'Profissional' and shows the request, so saving never grants it without a choice.
+  const requestedProfile =
+    user?.status === 'pending' ? (user.requested_profile ?? 'professional') : null;
   const [profile, setProfile] = useState<Profile>(
     user && !requestedProfile ? user.profile : 'professional',
   );

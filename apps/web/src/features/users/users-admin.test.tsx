@@ -25,12 +25,21 @@ function rowOf(name: string): HTMLElement {
 
 describe('Gestão de Usuários on the admin kit', () => {
   it('activating a self-registered admin asks for the profile and grants Profissional by default', async () => {
-    apiData.users = [makeUser({ id: 5, name: 'Nova Pessoa', profile: 'admin', status: 'pending' })];
+    apiData.users = [
+      makeUser({
+        id: 5,
+        name: 'Nova Pessoa',
+        profile: 'professional',
+        requested_profile: 'admin',
+        status: 'pending',
+      }),
+    ];
     const requests = recordRequests();
     const user = userEvent.setup();
     renderWithProviders(<UsersPage />);
     const row = within(await screen.findByRole('row', { name: /Nova Pessoa/ }));
     expect(row.getByText('(solicitado)')).toBeInTheDocument();
+    expect(row.getByText(/Administrador/)).toBeInTheDocument();
 
     await user.click(row.getByRole('button', { name: 'Ativar Nova Pessoa' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Ativar Nova Pessoa' }));
@@ -43,6 +52,7 @@ describe('Gestão de Usuários on the admin kit', () => {
 
     await user.click(dialog.getByRole('button', { name: 'Ativar' }));
     await waitFor(() => expect(apiData.users[0]?.status).toBe('active'));
+    expect(apiData.users[0]).toMatchObject({ profile: 'professional', requested_profile: null });
     const patch = requests.find((request) => request.method === 'PATCH');
     expect(patch).toMatchObject({
       path: '/api/v1/users/5',
@@ -51,6 +61,39 @@ describe('Gestão de Usuários on the admin kit', () => {
     expect(
       await screen.findByText('Nova Pessoa ativado(a) como Profissional.'),
     ).toBeInTheDocument();
+  });
+
+  it('grants the profile the admin chooses in the dialog and clears the request', async () => {
+    apiData.users = [
+      makeUser({
+        id: 6,
+        name: 'Outra Pessoa',
+        profile: 'professional',
+        requested_profile: 'manager',
+        status: 'pending',
+      }),
+    ];
+    const requests = recordRequests();
+    const user = userEvent.setup();
+    renderWithProviders(<UsersPage />);
+    const row = within(await screen.findByRole('row', { name: /Outra Pessoa/ }));
+    expect(row.getByText(/Gerente/)).toBeInTheDocument();
+
+    await user.click(row.getByRole('button', { name: 'Ativar Outra Pessoa' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Ativar Outra Pessoa' }));
+    expect(dialog.getByText(/Perfil solicitado no cadastro/)).toHaveTextContent(
+      'Perfil solicitado no cadastro: Gerente',
+    );
+    await user.click(dialog.getByRole('combobox', { name: /Perfil concedido/ }));
+    await user.click(screen.getByRole('option', { name: 'Gerente' }));
+    await user.click(dialog.getByRole('button', { name: 'Ativar' }));
+    await waitFor(() => expect(apiData.users[0]?.status).toBe('active'));
+    expect(requests.find((request) => request.method === 'PATCH')).toMatchObject({
+      path: '/api/v1/users/6',
+      body: { status: 'active', profile: 'manager' },
+    });
+    expect(apiData.users[0]).toMatchObject({ profile: 'manager', requested_profile: null });
+    expect(await screen.findByText('Outra Pessoa ativado(a) como Gerente.')).toBeInTheDocument();
   });
 
   it('counters show a skeleton while loading, never a false 0', async () => {

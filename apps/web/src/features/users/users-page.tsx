@@ -170,7 +170,9 @@ export default function UsersPage() {
                   <Table.Td>
                     {user.status === 'pending' ? (
                       <Text size="sm" span>
-                        {PROFILE_LABELS[user.profile] ?? user.profile}{' '}
+                        {PROFILE_LABELS[user.requested_profile ?? user.profile] ??
+                          user.requested_profile ??
+                          user.profile}{' '}
                         <Text span size="xs" c="dimmed">
                           (solicitado)
                         </Text>
