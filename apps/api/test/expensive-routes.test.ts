@@ -176,6 +176,32 @@ describe('PDF render pool', () => {
     }
   });
 
+  it('draws every document of a burst within its capacity, whatever the thread count', async () => {
+    // One thread (a 2-core machine) and a queue of 8: all 9 are drawn. Piscina's own queue
+    // ('auto' = threads²) used to refuse the third with an error that answered 500.
+    const pool = new PdfRenderPool({ threads: 1, maxQueue: 8 });
+    try {
+      const job = {
+        kind: 'proposal' as const,
+        input: {
+          clientName: 'Maria',
+          packageName: 'Pacote',
+          figures: computeProposalFigures(1200, proposal.rows),
+          benefitCards: [],
+          synergyItems: [],
+          author: 'Autora',
+          issuedAt: new Date(),
+        },
+      };
+      const results = await Promise.allSettled(
+        Array.from({ length: pool.capacity }, () => pool.render(job)),
+      );
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('answers 503 with Retry-After while the queue is full', async () => {
     const pool = new PdfRenderPool({ threads: 1, maxQueue: 0 });
     const t = await createTestApp({ pdfPool: pool });

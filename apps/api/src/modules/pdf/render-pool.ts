@@ -51,8 +51,10 @@ export class PdfRenderPool {
       ...workerFile(),
       minThreads: 0,
       maxThreads: threads,
-      // The queue is bounded here (capacity), counted before a task is handed over.
-      maxQueue: 'auto',
+      // The queue is bounded here (capacity), counted before a task is handed over. Piscina's
+      // 'auto' would be threads² (1 on a 2-core machine): it refused a burst long before the
+      // capacity, and its error answered 500 (CI load test).
+      maxQueue: this.capacity,
       idleTimeout: 30_000,
     });
     return this.pool;
