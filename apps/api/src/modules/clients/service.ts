@@ -254,7 +254,10 @@ export const clientsService = {
     }
     const unit = viewer.profile === 'admin' ? query.unit : (viewer.unit ?? undefined);
     const text = query.q ? normalizeForComparison(query.q) : undefined;
-    const digits = query.q && /\d/.test(query.q) ? cpfDigits(query.q) : undefined;
+    // A phone or CPF is typed as digits and signs; a query with letters is a name, whose digits
+    // (a suffix, say) must not pull in every client whose phone happens to contain them.
+    const digits =
+      query.q && /\d/.test(query.q) && !/\p{L}/u.test(query.q) ? cpfDigits(query.q) : undefined;
     const { rows, total } = await repo.listClients(db, {
       unit,
       text: text || undefined,
