@@ -253,7 +253,13 @@ export function ClientPicker({
   const [search, setSearch] = useState(value?.full_name ?? '');
   const [debounced] = useDebouncedValue(search, 250);
   const clients = useQuery({ ...clientListQuery(debounced, 20), enabled: combobox.dropdownOpened });
-  const options = (clients.data ?? []).filter((client) => client.anonymized_at === null);
+  // Only an answer to the text as typed is offered: a list still showing an earlier search
+  // (debounce, or the previous page kept while fetching) let a quick ArrowDown + Enter pick
+  // another client than the one typed.
+  const answersTyped = debounced === search && !clients.isPlaceholderData;
+  const options = answersTyped
+    ? (clients.data ?? []).filter((client) => client.anonymized_at === null)
+    : [];
 
   return (
     <Combobox
@@ -291,7 +297,7 @@ export function ClientPicker({
         <Combobox.Options mah={260} style={{ overflowY: 'auto' }}>
           {options.length === 0 ? (
             <Combobox.Empty>
-              {clients.isPending ? 'Buscando...' : 'Nenhum cliente encontrado.'}
+              {!answersTyped || clients.isPending ? 'Buscando...' : 'Nenhum cliente encontrado.'}
             </Combobox.Empty>
           ) : (
             options.map((client) => (
