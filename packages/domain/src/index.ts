@@ -30,3 +30,4 @@ export * from './clients.ts';
 export * from './proposals.ts';
 export * from './client-export.ts';
 export * from './audit.ts';
+export * from './dashboard.ts';
