@@ -6,14 +6,16 @@
  * BENCH_PDF_DOCUMENTS (30), BENCH_COLD_RUNS (3), BENCH_WEB_DIST (use an existing web build
  * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken),
  * BENCH_LIGHTHOUSE_ONLY (regular expression on "preset page", e.g. 'mobile builder'),
- * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals), BENCH_PHOTO_READS (10),
- * BENCH_PROPOSALS (100000), BENCH_PROPOSAL_SAMPLES (200),
+ * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard),
+ * BENCH_PHOTO_READS (10), BENCH_PROPOSALS (100000), BENCH_PROPOSAL_SAMPLES (200),
+ * BENCH_DASHBOARD_PROPOSALS (200000), BENCH_DASHBOARD_SAMPLES (20),
  * DATABASE_URL (adds the API reads on PostgreSQL), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { benchApiReads } from './api-reads.bench.ts';
 import { benchColdStart } from './cold-start.bench.ts';
+import { benchDashboard } from './dashboard.bench.ts';
 import { BENCH_CONNECTIONS, BENCH_DURATION_S, machineDescription, REPO_ROOT } from './lib/env.ts';
 import { sectionMarkdown, type BenchSection } from './lib/report.ts';
 import { benchOptimizer } from './optimizer-runner.ts';
@@ -23,7 +25,7 @@ import { benchProposals } from './proposals.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 const RESULTS = path.join(REPO_ROOT, 'bench/RESULTS.md');
-const ALL = ['api', 'photos', 'pdf', 'optimizer', 'cold', 'web', 'proposals'] as const;
+const ALL = ['api', 'photos', 'pdf', 'optimizer', 'cold', 'web', 'proposals', 'dashboard'] as const;
 type BenchName = (typeof ALL)[number];
 
 function selected(): Set<BenchName> {
@@ -63,6 +65,8 @@ async function main(): Promise<void> {
   }
   if (wanted.has('proposals'))
     sections.push(...(await attempt('Proposals: save and list', benchProposals)));
+  if (wanted.has('dashboard'))
+    sections.push(...(await attempt("Managers' dashboard", benchDashboard)));
   if (wanted.has('pdf'))
     sections.push(...(await attempt('Proposal PDF generation', async () => [await benchPdf()])));
   if (wanted.has('optimizer')) {

@@ -51,7 +51,6 @@ interface GroupRow {
   discount_pct_sum: number | null;
   margin_pct_sum: number | null;
   below_min_margin: number;
-  author_name: string | null;
 }
 
 interface ItemRow {
@@ -131,8 +130,23 @@ export async function salesAggregates(db: DbOrTx, filter: SalesFilter): Promise<
                        AS week
                 FROM s) w
        GROUP BY GROUPING SETS ((), (author_id), (unit), (week), (decline_reason_code)))
-    SELECT g.*, CASE WHEN g.g_author = 0 THEN p.author_name END AS author_name
-      FROM g LEFT JOIN proposals p ON g.g_author = 0 AND p.id = g.last_id`,
+    SELECT * FROM g`,
+  );
+  // Names as on each author's latest saved proposal: a lookup by a few hundred ids (a join
+  // would hash every proposal).
+  const lastIds = groups.filter((row) => row.g_author === 0).map((row) => Number(row.last_id));
+  const names = new Map(
+    (lastIds.length > 0
+      ? await rowsOf<{ id: number; author_name: string }>(
+          db,
+          sql`SELECT id, author_name FROM proposals
+               WHERE id IN (${sql.join(
+                 lastIds.map((id) => sql`${id}`),
+                 sql`, `,
+               )})`,
+        )
+      : []
+    ).map((row) => [Number(row.id), row.author_name]),
   );
   const accepted = sql`SELECT id, package_id, annual_value FROM (${scoped}) s
     WHERE stage = 'accepted'`;
@@ -181,7 +195,7 @@ export async function salesAggregates(db: DbOrTx, filter: SalesFilter): Promise<
     if (row.g_author === 0) {
       aggregates.professionals.push({
         professional_id: row.author_id,
-        name: row.author_name ?? '',
+        name: names.get(Number(row.last_id)) ?? '',
         counts,
       });
     } else if (row.g_unit === 0 && row.unit !== null) {
