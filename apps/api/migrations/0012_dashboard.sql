@@ -68,7 +68,7 @@ SELECT p.id, item.ordinality::integer, (item.value ->> 'service_id')::integer, i
 -- a year of the network can be read from it (an index-only scan, ~100 bytes a proposal) instead
 -- of the heap, whose rows carry the snapshot. Renewals read the accepted ones by client.
 CREATE INDEX proposals_dashboard_idx ON proposals (created_at)
-  INCLUDE (author_id, unit, package_id, status, valid_until, sent_at, viewed_at, annual_value,
+  INCLUDE (id, author_id, unit, package_id, status, valid_until, sent_at, viewed_at, annual_value,
            discount_pct, margin_pct, min_margin_pct, decline_reason_code)
   WHERE superseded_by_id IS NULL;
 CREATE INDEX proposal_items_dashboard_idx ON proposal_items (proposal_id)
