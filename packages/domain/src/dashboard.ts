@@ -518,6 +518,20 @@ export interface SalesAggregates {
   decline_reasons: { reason_code: DeclineReasonCode | null; count: number }[];
 }
 
+/** Aggregates of no proposal at all. */
+export function emptySalesAggregates(): SalesAggregates {
+  return {
+    totals: emptySalesCounts(),
+    professionals: [],
+    units: [],
+    weeks: [],
+    blocks: [],
+    procedures: [],
+    packages: [],
+    decline_reasons: [],
+  };
+}
+
 export interface SalesScope {
   /** Inclusive São Paulo days. */
   from: string;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_TIME_ZONE,
+  emptySalesAggregates,
   emptySalesCounts,
   type DeclineReasonCode,
   type SalesAggregates,
@@ -183,21 +184,13 @@ async function aggregatesIn(db: DbOrTx, filter: SalesFilter): Promise<SalesAggre
       FROM g JOIN proposals p ON p.id = g.last_id`,
   );
 
-  const aggregates: SalesAggregates = {
-    totals: emptySalesCounts(),
-    professionals: [],
-    units: [],
-    weeks: [],
-    blocks: [],
-    procedures: [],
-    packages: packages.map((row) => ({
-      package_id: row.package_id,
-      name: row.name,
-      accepted: Number(row.accepted),
-      value: Math.round(Number(row.value)),
-    })),
-    decline_reasons: [],
-  };
+  const aggregates = emptySalesAggregates();
+  aggregates.packages = packages.map((row) => ({
+    package_id: row.package_id,
+    name: row.name,
+    accepted: Number(row.accepted),
+    value: Math.round(Number(row.value)),
+  }));
   for (const row of groups) {
     const counts = countsOf(row);
     counts.accepted_value = Math.round(counts.accepted_value);

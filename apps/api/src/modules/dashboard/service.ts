@@ -5,7 +5,7 @@ import {
   buildSalesDashboard,
   centavosToReais,
   defaultDashboardPeriod,
-  emptySalesCounts,
+  emptySalesAggregates,
   isExpiring,
   isFollowUpDue,
   isRenewalDue,
@@ -100,19 +100,7 @@ export const dashboardService = {
     const scope = this.salesScope(viewer, query, now);
     if (viewer.profile === 'manager' && scope.unit === null) {
       // A manager without a unit manages nothing: an empty dashboard, never the network's.
-      return buildSalesDashboard(
-        {
-          totals: emptySalesCounts(),
-          professionals: [],
-          units: [],
-          weeks: [],
-          blocks: [],
-          procedures: [],
-          packages: [],
-          decline_reasons: [],
-        },
-        scope,
-      );
+      return buildSalesDashboard(emptySalesAggregates(), scope);
     }
     const aggregates = await repo.salesAggregates(db, {
       from: saoPauloDayStart(scope.from),
