@@ -1,8 +1,11 @@
 import { AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { isAdminProfile } from '../../lib/profiles';
+import { isAdminProfile, isManagerProfile } from '../../lib/profiles';
 import {
+  IconCalendarRepeat,
+  IconChartBar,
   IconFileInvoice,
+  IconLayoutKanban,
   IconHome,
   IconUsers,
   IconLogout,
@@ -37,6 +40,15 @@ export const PROFESSIONAL_LINKS: readonly TopLink[] = [
   { to: '/professional/trainings', label: 'Treinamentos', icon: IconSchool },
 ];
 
+/** Issue 14: the pipeline and renewals of one's own proposals (a manager's unit, an admin's all). */
+const PIPELINE_LINKS: readonly TopLink[] = [
+  { to: '/pipeline', label: 'Pipeline', icon: IconLayoutKanban },
+  { to: '/renovacoes', label: 'Renovações', icon: IconCalendarRepeat },
+];
+
+/** Managers and admins read the sales dashboard. */
+const MANAGEMENT_LINK: TopLink = { to: '/gestao', label: 'Gestão', icon: IconChartBar };
+
 /** Admins browse /home in this shell too; they get a way back to their area. */
 const ADMIN_AREA_LINK: TopLink = {
   to: '/admin/users',
@@ -63,9 +75,12 @@ export default function ProfessionalLayout() {
     getInitialValueInEffect: false,
   });
   const drawerVisible = !isDesktop && menuOpened;
-  const links = isAdminProfile(user?.profile)
-    ? [...PROFESSIONAL_LINKS, ADMIN_AREA_LINK]
-    : PROFESSIONAL_LINKS;
+  const links = [
+    ...PROFESSIONAL_LINKS,
+    ...PIPELINE_LINKS,
+    ...(isManagerProfile(user?.profile) ? [MANAGEMENT_LINK] : []),
+    ...(isAdminProfile(user?.profile) ? [ADMIN_AREA_LINK] : []),
+  ];
 
   return (
     <AppShell
