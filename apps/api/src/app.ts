@@ -51,6 +51,7 @@ import { proposalsRoutes } from './modules/proposals/routes.ts';
 import { publicProposalPageRoutes } from './modules/public-proposal-page/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { installAuditActor } from './modules/audit/actor.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 
 /** Every resource module, in the order its routes register under /api/v1. */
 const MODULES: ModuleRoutes[] = [
@@ -71,6 +72,7 @@ const MODULES: ModuleRoutes[] = [
   clientsRoutes,
   proposalsRoutes,
   auditRoutes,
+  dashboardRoutes,
 ];
 
 /**

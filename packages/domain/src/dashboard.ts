@@ -236,7 +236,7 @@ export type SalesBlock = z.output<typeof salesBlockSchema>;
 export const salesProfessionalSchema = salesFiguresSchema.extend({
   /** The author (null when the user was deleted). */
   professional_id: z.number().int().nullable(),
-  /** The author's name on their newest proposal of the period. */
+  /** The author's name on their latest saved proposal of the period. */
   name: z.string(),
 });
 export type SalesProfessional = z.output<typeof salesProfessionalSchema>;
@@ -252,11 +252,11 @@ export type SalesWeek = z.output<typeof salesWeekSchema>;
 
 export const salesProcedureSchema = z.object({
   service_id: z.number().int(),
-  /** As frozen on the newest accepted proposal that holds it. */
+  /** Name and block as frozen on the latest saved accepted proposal that holds it. */
   name: z.string(),
   block: z.enum(SERVICE_BLOCKS),
   sessions: z.number().int(),
-  /** Accepted proposals that hold it. */
+  /** Accepted proposals that hold it (a snapshot lists a procedure once). */
   proposals: z.number().int(),
   /** Reais: Σ `total_value` (standalone price × sessions) in accepted proposals. */
   accepted_value: z.number(),
@@ -535,8 +535,7 @@ export function inSalesScope(row: DashboardProposalRow, scope: SalesScope): bool
   return scope.professional_id === null || row.author_id === scope.professional_id;
 }
 
-const byNewest = (a: DashboardProposalRow, b: DashboardProposalRow) =>
-  new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || b.id - a.id;
+const byLatestSaved = (a: DashboardProposalRow, b: DashboardProposalRow) => b.id - a.id;
 
 /** The definition of every figure, over stored proposal rows. */
 export function aggregateSalesRows(
@@ -544,8 +543,9 @@ export function aggregateSalesRows(
   scope: SalesScope,
   now: Date,
 ): SalesAggregates {
-  // Newest first, so the first name met for an author, package or procedure is the newest.
-  const counted = rows.filter((row) => inSalesScope(row, scope)).sort(byNewest);
+  // Latest saved first (highest id), so the first name met for an author, package or procedure
+  // is the one on its latest saved proposal.
+  const counted = rows.filter((row) => inSalesScope(row, scope)).sort(byLatestSaved);
   const totals = emptySalesCounts();
   const professionals = new Map<number | null, SalesAggregates['professionals'][number]>();
   const units = new Map<Unit, SalesCounts>();
@@ -580,7 +580,6 @@ export function aggregateSalesRows(
     pkg.accepted += 1;
     pkg.value += row.annual_value;
     packages.set(row.package_id, pkg);
-    const held = new Set<number>();
     for (const item of row.items) {
       const block = blocks.get(item.block) ?? { sessions: 0, value: 0 };
       block.sessions += item.sessions;
@@ -596,8 +595,7 @@ export function aggregateSalesRows(
       };
       procedure.sessions += item.sessions;
       procedure.value += item.total_value;
-      if (!held.has(item.service_id)) procedure.proposals += 1;
-      held.add(item.service_id);
+      procedure.proposals += 1;
       procedures.set(item.service_id, procedure);
     }
   }

@@ -382,7 +382,33 @@ export const proposals = pgTable('proposals', {
   acceptance: jsonb('acceptance').$type<ProposalAcceptanceColumn>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  // Migration 0012 (issue 14, the dashboard): the snapshot's percents, and the largest minimum
+  // margin of its procedures when saved (a trigger sets it).
+  discountPct: doublePrecision('discount_pct').generatedAlwaysAs(
+    sql`coalesce((snapshot -> 'totals' ->> 'discountPct')::double precision, 0)`,
+  ),
+  marginPct: doublePrecision('margin_pct').generatedAlwaysAs(
+    sql`coalesce((snapshot -> 'totals' ->> 'margemPct')::double precision, 0)`,
+  ),
+  minMarginPct: percent('min_margin_pct'),
 });
+
+/** Migration 0012: the snapshot's lines as rows, written by a trigger when a proposal is saved. */
+export const proposalItems = pgTable(
+  'proposal_items',
+  {
+    proposalId: integer('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    serviceId: integer('service_id').notNull(),
+    name: text('name').notNull(),
+    block: text('block', { enum: ['A', 'B', 'C', 'D'] }).notNull(),
+    sessions: integer('sessions').notNull(),
+    totalValue: money('total_value').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.proposalId, table.position] })],
+);
 
 /** Hash-chained, append-only audit trail (migration 0009); ids come from the chain head. */
 export const auditLog = pgTable('audit_log', {

@@ -128,6 +128,13 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/v1/audit/': 'admin',
   'GET /api/v1/audit/verify': 'admin',
   'GET /api/v1/services/:id/history': 'photo-editor',
+
+  // Managers' numbers (issue 14): the dashboard for admins and managers (a manager gets their own
+  // unit); pipeline and renewals for everyone, scoped (test/dashboard.test.ts checks the scope).
+  'GET /api/v1/dashboard/sales': 'photo-editor',
+  'GET /api/v1/dashboard/sales.csv': 'photo-editor',
+  'GET /api/v1/proposals/pipeline': 'user',
+  'GET /api/v1/renewals/': 'user',
 };
 
 /**
