@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css';
-import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { BarChart, DonutChart } from '@mantine/charts';
 import {
   Alert,
   Button,
+  ColorSwatch,
   Group,
   Select,
   SimpleGrid,
@@ -179,7 +180,7 @@ interface Kpi {
   hint?: string;
 }
 
-const KPIS: readonly Kpi[] = [
+const COUNT_KPIS: readonly Kpi[] = [
   { label: 'Propostas criadas', value: (f) => formatCount(f.proposals_created) },
   { label: 'Enviadas', value: (f) => formatCount(f.proposals_sent) },
   { label: 'Visualizadas', value: (f) => formatCount(f.proposals_viewed) },
@@ -191,15 +192,18 @@ const KPIS: readonly Kpi[] = [
     value: (f) => formatRate(f.conversion_rate),
     hint: 'Aceitas / enviadas',
   },
-  { label: 'Valor anual aceito', value: (f) => formatReais(f.accepted_annual_value) },
-  { label: 'Ticket médio', value: (f) => formatReais(f.average_ticket) },
-  { label: 'Desconto médio', value: (f) => formatPct(f.average_discount_pct) },
-  { label: 'Margem média', value: (f) => formatPct(f.average_margin_pct) },
   {
     label: 'Abaixo da margem mínima',
     value: (f) => formatCount(f.below_min_margin_count),
     hint: 'Propostas aceitas',
   },
+];
+
+const VALUE_KPIS: readonly Kpi[] = [
+  { label: 'Valor anual aceito', value: (f) => formatReais(f.accepted_annual_value) },
+  { label: 'Ticket médio', value: (f) => formatReais(f.average_ticket) },
+  { label: 'Desconto médio', value: (f) => formatPct(f.average_discount_pct) },
+  { label: 'Margem média', value: (f) => formatPct(f.average_margin_pct) },
 ];
 
 /** The filters as the URL keeps them, so a reload or a shared link shows the same numbers. */
@@ -389,18 +393,25 @@ export default function DashboardPage() {
         </Alert>
       ) : null}
 
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" aria-label="Indicadores">
-        {KPIS.map((kpi) => (
-          <StatCard
-            key={kpi.label}
-            label={kpi.label}
-            value={data ? kpi.value(data) : ''}
-            hint={kpi.hint}
-            loading={loading}
-            unavailable={!loading && !data}
-          />
-        ))}
-      </SimpleGrid>
+      {[COUNT_KPIS, VALUE_KPIS].map((kpis, index) => (
+        // Counts two by two on a phone; money and percents, wider, one per row.
+        <SimpleGrid
+          key={index}
+          cols={index === 0 ? { base: 2, sm: 3, lg: 4 } : { base: 1, xs: 2, lg: 4 }}
+          spacing="sm"
+        >
+          {kpis.map((kpi) => (
+            <StatCard
+              key={kpi.label}
+              label={kpi.label}
+              value={data ? kpi.value(data) : ''}
+              hint={kpi.hint}
+              loading={loading}
+              unavailable={!loading && !data}
+            />
+          ))}
+        </SimpleGrid>
+      ))}
 
       <DataPanel
         title="Tendência por semana"
@@ -411,7 +422,7 @@ export default function DashboardPage() {
         loading={loading}
         emptyText="Nenhuma proposta no período."
         chart={
-          <LineChart
+          <BarChart
             h={240}
             data={(data?.by_week ?? []).map((week) => ({
               semana: formatCalendarDay(week.week_start).slice(0, 5),
@@ -426,7 +437,6 @@ export default function DashboardPage() {
               { name: 'Aceitas', color: 'teal.6' },
             ]}
             withLegend
-            curveType="monotone"
             valueFormatter={formatCount}
           />
         }
@@ -489,12 +499,10 @@ export default function DashboardPage() {
           loading={loading}
           emptyText="Nenhuma proposta aceita no período."
           chart={
-            <Group justify="center">
+            <Group justify="center" gap="lg">
               <DonutChart
                 size={180}
                 thickness={28}
-                withLabelsLine
-                withLabels
                 withTooltip
                 valueFormatter={formatReais}
                 data={(data?.by_block ?? [])
@@ -506,6 +514,19 @@ export default function DashboardPage() {
                   }))}
                 aria-label="Mix por bloco (valor)"
               />
+              <Stack gap={4}>
+                {(data?.by_block ?? []).map((row) => (
+                  <Group key={row.block} gap="xs" wrap="nowrap">
+                    <ColorSwatch
+                      color={`var(--mantine-color-${BLOCK_COLORS[row.block].replace('.', '-')})`}
+                      size={12}
+                    />
+                    <Text size="sm">
+                      Bloco {row.block}: {formatReais(row.value)} ({formatRate(row.share)})
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
             </Group>
           }
         />

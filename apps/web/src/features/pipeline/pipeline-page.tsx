@@ -32,6 +32,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { useIsDesktop } from '../../lib/use-is-desktop';
 import { isManagerProfile } from '../../lib/profiles';
 import { useSession } from '../../lib/use-session';
+import { PipelineTabs } from './pipeline-tabs';
 
 const ALL = '';
 
@@ -132,7 +133,7 @@ export default function PipelinePage() {
   const canFilter = isManagerProfile(user?.profile);
   const [params, setParams] = useSearchParams();
   const professionalId = canFilter ? Number(params.get('profissional')) || null : null;
-  const [stage, setStage] = useState<PipelineStage>('sent');
+  const [chosenStage, setStage] = useState<PipelineStage | null>(null);
   const team = useQuery({ ...pipelineQuery({}), enabled: canFilter });
   const pipeline = useQuery(pipelineQuery({ professional_id: professionalId ?? undefined }));
 
@@ -149,6 +150,8 @@ export default function PipelinePage() {
       .map(([id, name]) => ({ value: String(id), label: name })),
   ];
   const columns = pipeline.data?.columns ?? [];
+  // A phone shows one column: the first that has proposals, until one is chosen.
+  const stage = chosenStage ?? columns.find((column) => column.count > 0)?.stage ?? 'sent';
 
   let body;
   if (pipeline.isPending) {
@@ -202,6 +205,7 @@ export default function PipelinePage() {
 
   return (
     <Stack gap="lg">
+      <PipelineTabs current="/pipeline" />
       <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
         <Title order={1} size="h2">
           Pipeline

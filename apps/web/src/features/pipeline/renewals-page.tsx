@@ -21,6 +21,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { isManagerProfile } from '../../lib/profiles';
 import { useSession } from '../../lib/use-session';
+import { PipelineTabs } from './pipeline-tabs';
 
 const WINDOWS = [30, 60, 90, 180] as const;
 
@@ -42,6 +43,7 @@ export default function RenewalsPage() {
 
   return (
     <Stack gap="lg">
+      <PipelineTabs current="/renovacoes" />
       <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
         <Stack gap={0}>
           <Title order={1} size="h2">
