@@ -32,6 +32,32 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 
+  it('sends a professional from /gestao to /home; a manager stays', async () => {
+    const ana = makeUser();
+    signInAs(ana);
+    mockFetch(() => jsonResponse(ana));
+    const { router, unmount } = renderApp('/gestao');
+    expect(
+      await screen.findByRole('heading', { name: 'Bem-vindo(a), Ana Souza' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(screen.queryAllByRole('link', { name: 'Gestão' })).toHaveLength(0);
+    expect(screen.getAllByRole('link', { name: 'Pipeline' }).length).toBeGreaterThan(0);
+    unmount();
+
+    const gil = makeUser({ id: 3, name: 'Gil Gerente', profile: 'manager' });
+    signInAs(gil);
+    mockFetch((url) =>
+      url.endsWith('/auth/me') ? jsonResponse(gil) : jsonResponse({ detail: 'x' }, 500),
+    );
+    const manager = renderApp('/gestao');
+    // The first visit transforms the charts' code: a cold run takes longer than the default wait.
+    expect(
+      await screen.findByRole('heading', { name: 'Gestão', level: 1 }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(manager.router.state.location.pathname).toBe('/gestao');
+  });
+
   it('lets an admin in and shows the sidebar links', async () => {
     const admin = makeUser({ profile: 'admin', name: 'Beatriz' });
     signInAs(admin);
@@ -50,6 +76,7 @@ describe('route guards', () => {
       'Prompt - AI',
       'Desempenho',
       'Auditoria',
+      'Gestão',
     ]);
     expect(sidebar.querySelector('a[aria-current="page"]')).toHaveTextContent('Users');
   });

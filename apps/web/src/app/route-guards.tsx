@@ -1,4 +1,4 @@
-import { isAdminProfile } from '../lib/profiles';
+import { isAdminProfile, isManagerProfile } from '../lib/profiles';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { redirectState } from '../lib/redirect';
 import { useSession } from '../lib/use-session';
@@ -20,5 +20,12 @@ export function RequireAdmin() {
   const location = useLocation();
   if (!token) return <Navigate to="/admin/login" replace state={redirectState(location)} />;
   if (!isAdminProfile(user?.profile)) return <Navigate to="/home" replace />;
+  return <Outlet />;
+}
+
+/** Managers' pages (issue 14): managers and admins; anyone else signed in goes to /home. */
+export function RequireManager() {
+  const { user } = useSession();
+  if (!isManagerProfile(user?.profile)) return <Navigate to="/home" replace />;
   return <Outlet />;
 }

@@ -31,6 +31,9 @@ export const PAGE_MODULES = {
   proposals: '/src/features/proposals/proposals-page.tsx',
   proposalDetail: '/src/features/proposals/proposal-detail-page.tsx',
   audit: '/src/features/audit/audit-page.tsx',
+  dashboard: '/src/features/dashboard/dashboard-page.tsx',
+  pipeline: '/src/features/pipeline/pipeline-page.tsx',
+  renewals: '/src/features/pipeline/renewals-page.tsx',
 } as const;
 
 export type PageModuleName = keyof typeof PAGE_MODULES;
@@ -61,6 +64,9 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> 
   '/clientes/:id': ['professionalLayout', 'clientDetail'],
   '/propostas': ['professionalLayout', 'proposals'],
   '/propostas/:id': ['professionalLayout', 'proposalDetail'],
+  '/gestao': ['professionalLayout', 'dashboard'],
+  '/pipeline': ['professionalLayout', 'pipeline'],
+  '/renovacoes': ['professionalLayout', 'renewals'],
   '/admin/users': ['adminLayout', 'users'],
   '/admin/services': ['adminLayout', 'services'],
   '/admin/packages': ['adminLayout', 'packages'],

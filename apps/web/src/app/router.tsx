@@ -8,7 +8,7 @@ import { getToken, setUnauthorizedHandler } from '../lib/api-client';
 import { redirectState } from '../lib/redirect';
 import { RouteErrorPage } from './route-error-page';
 import { PAGE_MODULES, type PageModuleName } from './route-modules';
-import { RequireAdmin, RequireAuth } from './route-guards';
+import { RequireAdmin, RequireAuth, RequireManager } from './route-guards';
 
 // Every page and both shells are lazy: the first visit to /login downloads only the login form,
 // the providers and the router. Each page file default-exports its component, so the team that
@@ -70,6 +70,9 @@ const clientDetailPage = lazyPage('clientDetail');
 const proposalsPage = lazyPage('proposals');
 const proposalDetailPage = lazyPage('proposalDetail');
 const auditPage = lazyPage('audit');
+const dashboardPage = lazyPage('dashboard');
+const pipelinePage = lazyPage('pipeline');
+const renewalsPage = lazyPage('renewals');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
@@ -152,6 +155,11 @@ export const appRoutes: RouteObject[] = [
               pageRoute('clientes/:id', clientDetailPage),
               pageRoute('propostas', proposalsPage),
               pageRoute('propostas/:id', proposalDetailPage),
+              // Issue 14: everyone sees the pipeline and renewals of what they may see (the
+              // server scopes them); the sales dashboard is for managers and admins.
+              pageRoute('pipeline', pipelinePage),
+              pageRoute('renovacoes', renewalsPage),
+              { element: <RequireManager />, children: [pageRoute('gestao', dashboardPage)] },
             ],
           },
         ],

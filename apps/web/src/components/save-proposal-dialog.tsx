@@ -44,12 +44,20 @@ import { ClientForm } from './client-form';
  */
 
 export const REVISION_PARAM = 'revisar';
+/**
+ * 'Nova proposta' from a renewal (issue 14): /montar-pacote?a_partir_de={id} opens the builder
+ * with that proposal's package and selection, and saves a NEW proposal for the same client.
+ */
+export const PREFILL_PARAM = 'a_partir_de';
 
-/** The proposal the builder is revising (from ?revisar=), with its package and selection. */
-export function useProposalRevision(onSeed: (pkg: Package, selection: ProcedureSelection) => void) {
+/** The proposal named by `param` in the URL, its package and selection handed to `onSeed`. */
+function useSeedProposal(
+  param: string,
+  onSeed: (pkg: Package, selection: ProcedureSelection) => void,
+): Proposal | null {
   const [params] = useSearchParams();
-  const revisingId = Number(params.get(REVISION_PARAM)) || null;
-  const proposal = useQuery({ ...proposalQuery(revisingId ?? 0), enabled: revisingId !== null });
+  const seedId = Number(params.get(param)) || null;
+  const proposal = useQuery({ ...proposalQuery(seedId ?? 0), enabled: seedId !== null });
   const pkg = useQuery({
     ...packageForRevisionQuery(proposal.data?.package.id ?? 0),
     enabled: proposal.data !== undefined,
@@ -66,7 +74,17 @@ export function useProposalRevision(onSeed: (pkg: Package, selection: ProcedureS
     setSeeded(proposal.data.id);
     onSeed(pkg.data, selection);
   }, [proposal.data, pkg.data, seeded, onSeed]);
-  return proposal.data ?? null;
+  return seedId !== null ? (proposal.data ?? null) : null;
+}
+
+/** The proposal the builder is revising (from ?revisar=), with its package and selection. */
+export function useProposalRevision(onSeed: (pkg: Package, selection: ProcedureSelection) => void) {
+  return useSeedProposal(REVISION_PARAM, onSeed);
+}
+
+/** The proposal a new one starts from (?a_partir_de=): same client, a new number. */
+export function useProposalPrefill(onSeed: (pkg: Package, selection: ProcedureSelection) => void) {
+  return useSeedProposal(PREFILL_PARAM, onSeed);
 }
 
 const asUnit = (value: string | null | undefined): Unit | null =>
@@ -79,6 +97,8 @@ export interface SaveProposalDialogProps {
   selection: ProcedureSelection;
   /** Set when saving a new version of this proposal (same client). */
   revising: Proposal | null;
+  /** Set when starting a new proposal from this one (a renewal): same client, new number. */
+  basedOn?: Proposal | null;
   /** The name the assistant was told, to start a new client's record with. */
   clientName?: string;
   /** The assistant's goal and preferences, one per line: the new client's 'Preferências'. */
@@ -92,6 +112,7 @@ export function SaveProposalDialog({
   pkg,
   selection,
   revising,
+  basedOn = null,
   clientName,
   clientPreferences,
   onSaved,
@@ -112,6 +133,7 @@ export function SaveProposalDialog({
           pkg={pkg}
           selection={selection}
           revising={revising}
+          basedOn={basedOn}
           clientName={clientName?.trim() ?? ''}
           clientPreferences={clientPreferences ?? ''}
           onSaved={onSaved}
@@ -126,6 +148,7 @@ function SaveProposalBody({
   pkg,
   selection,
   revising,
+  basedOn,
   clientName,
   clientPreferences,
   onSaved,
@@ -134,6 +157,7 @@ function SaveProposalBody({
   pkg: Package;
   selection: ProcedureSelection;
   revising: Proposal | null;
+  basedOn: Proposal | null;
   clientName: string;
   clientPreferences: string;
   onSaved: (proposal: Proposal) => void;
@@ -163,14 +187,23 @@ function SaveProposalBody({
     ? errorMessage(failure, { fallback: 'Não foi possível salvar a proposta.' })
     : null;
 
-  if (revising) {
+  const sameClientAs = revising ?? basedOn;
+  if (sameClientAs) {
+    const client = sameClientAs.client;
     return (
       <Stack gap="md">
-        <Text>
-          A proposta {revising.number} de <strong>{revising.client.full_name}</strong> ganha a
-          versão {revising.version + 1} com {pkg.name}. A versão {revising.version} fica como
-          substituída.
-        </Text>
+        {revising ? (
+          <Text>
+            A proposta {revising.number} de <strong>{revising.client.full_name}</strong> ganha a
+            versão {revising.version + 1} com {pkg.name}. A versão {revising.version} fica como
+            substituída.
+          </Text>
+        ) : (
+          <Text>
+            Nova proposta para <strong>{client.full_name}</strong> com {pkg.name}, a partir da
+            proposta {sameClientAs.number}. A proposta anterior não muda.
+          </Text>
+        )}
         {errorText ? (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
             {errorText}
@@ -180,8 +213,8 @@ function SaveProposalBody({
           <Button variant="default" onClick={onCancel}>
             Cancelar
           </Button>
-          <Button loading={saving} onClick={() => save(revising.client.id)}>
-            Salvar nova versão
+          <Button loading={saving} onClick={() => save(client.id)}>
+            {revising ? 'Salvar nova versão' : 'Salvar proposta'}
           </Button>
         </Group>
       </Stack>

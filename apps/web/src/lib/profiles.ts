@@ -7,3 +7,8 @@
 export function isAdminProfile(profile: string | null | undefined): boolean {
   return (profile ?? '').toLowerCase() === 'admin';
 }
+
+/** Managers and admins: who reads the network's numbers (issue 14; the API scopes each answer). */
+export function isManagerProfile(profile: string | null | undefined): boolean {
+  return isAdminProfile(profile) || (profile ?? '').toLowerCase() === 'manager';
+}

@@ -1,4 +1,16 @@
-import type { Package, Service, SynergyRelation, User } from '@portal/domain';
+import {
+  computeSalesDashboard,
+  defaultDashboardPeriod,
+  salesDashboardCsv,
+  type DashboardProposalRow,
+  type Package,
+  type Pipeline,
+  type Renewal,
+  type Service,
+  type SynergyRelation,
+  type Unit,
+  type User,
+} from '@portal/domain';
 import { makePackage, makeRelation, makeService, makeUser } from '@portal/domain/fixtures';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
@@ -13,9 +25,24 @@ export interface ApiData {
   services: Service[];
   packages: Package[];
   relations: SynergyRelation[];
+  /** Stored proposals the dashboard's figures are computed from (the domain's formulas). */
+  dashboardRows: DashboardProposalRow[];
+  /** The instant the fake dashboard reads statuses at. */
+  dashboardNow: Date;
+  pipeline: Pipeline;
+  renewals: Renewal[];
 }
 
-export const apiData: ApiData = { users: [], services: [], packages: [], relations: [] };
+export const apiData: ApiData = {
+  users: [],
+  services: [],
+  packages: [],
+  relations: [],
+  dashboardRows: [],
+  dashboardNow: new Date(),
+  pipeline: { unit: null, professional_id: null, columns: [] },
+  renewals: [],
+};
 
 export function resetApiData(): void {
   apiData.users = [
@@ -25,6 +52,26 @@ export function resetApiData(): void {
   apiData.services = [makeService({ id: 1, name: 'Limpeza de Pele' })];
   apiData.packages = [makePackage({ id: 1 })];
   apiData.relations = [makeRelation({ id: 1 })];
+  apiData.dashboardRows = [];
+  apiData.dashboardNow = new Date();
+  apiData.pipeline = { unit: null, professional_id: null, columns: [] };
+  apiData.renewals = [];
+}
+
+/** GET /dashboard/sales(.csv): the domain's definition over `apiData.dashboardRows`. */
+function salesAnswer(url: URL) {
+  const period = defaultDashboardPeriod(apiData.dashboardNow);
+  const professional = Number(url.searchParams.get('professional_id')) || null;
+  return computeSalesDashboard(
+    apiData.dashboardRows,
+    {
+      from: url.searchParams.get('from') ?? period.from,
+      to: url.searchParams.get('to') ?? period.to,
+      unit: (url.searchParams.get('unit') as Unit | null) ?? null,
+      professional_id: professional,
+    },
+    apiData.dashboardNow,
+  );
 }
 
 const fold = (text: string) =>
@@ -131,6 +178,18 @@ function crud<Row extends { id: number }>(
 }
 
 export const handlers: HttpHandler[] = [
+  http.get('/api/v1/dashboard/sales', ({ request }) =>
+    HttpResponse.json(salesAnswer(new URL(request.url))),
+  ),
+  http.get(
+    '/api/v1/dashboard/sales.csv',
+    ({ request }) =>
+      new HttpResponse(salesDashboardCsv(salesAnswer(new URL(request.url))), {
+        headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+      }),
+  ),
+  http.get('/api/v1/proposals/pipeline', () => HttpResponse.json(apiData.pipeline)),
+  http.get('/api/v1/renewals/', () => HttpResponse.json(apiData.renewals)),
   ...crud(
     '/api/v1/users/',
     () => apiData.users,

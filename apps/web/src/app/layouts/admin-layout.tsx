@@ -3,6 +3,7 @@ import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import {
   IconArrowsJoin,
   IconBell,
+  IconChartBar,
   IconGauge,
   IconHistory,
   IconLogout,
@@ -40,6 +41,8 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { to: '/admin/prompt-ai', label: 'Prompt - AI', icon: IconRobot },
   { to: '/admin/desempenho', label: 'Desempenho', icon: IconGauge },
   { to: '/admin/auditoria', label: 'Auditoria', icon: IconHistory },
+  // Issue 14: the sales dashboard, pipeline and renewals live in the professional shell.
+  { to: '/gestao', label: 'Gestão', icon: IconChartBar },
 ];
 
 /** SPEC 1: the sidebar open state is remembered locally (desktop; the phone drawer starts closed). */

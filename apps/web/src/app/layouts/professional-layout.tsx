@@ -1,8 +1,10 @@
 import { AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { isAdminProfile } from '../../lib/profiles';
+import { isAdminProfile, isManagerProfile } from '../../lib/profiles';
 import {
+  IconChartBar,
   IconFileInvoice,
+  IconLayoutKanban,
   IconHome,
   IconUsers,
   IconLogout,
@@ -26,6 +28,8 @@ interface TopLink {
   to: string;
   label: string;
   icon: Icon;
+  /** Other paths whose pages this link stands for (highlighted as current there). */
+  alsoActiveOn?: readonly string[];
 }
 
 /** SPEC "Professional layout": the top navigation. */
@@ -37,6 +41,17 @@ export const PROFESSIONAL_LINKS: readonly TopLink[] = [
   { to: '/professional/trainings', label: 'Treinamentos', icon: IconSchool },
 ];
 
+/**
+ * Issue 14: the pipeline of one's own proposals (a manager's unit, an admin's all), with the
+ * renewals as its second tab: one link, so the admin's nine links still fit one row at 1366 px.
+ */
+const PIPELINE_LINKS: readonly TopLink[] = [
+  { to: '/pipeline', label: 'Pipeline', icon: IconLayoutKanban, alsoActiveOn: ['/renovacoes'] },
+];
+
+/** Managers and admins read the sales dashboard. */
+const MANAGEMENT_LINK: TopLink = { to: '/gestao', label: 'Gestão', icon: IconChartBar };
+
 /** Admins browse /home in this shell too; they get a way back to their area. */
 const ADMIN_AREA_LINK: TopLink = {
   to: '/admin/users',
@@ -47,8 +62,8 @@ const ADMIN_AREA_LINK: TopLink = {
 /** From this width the links sit in the header; below it, in the drawer (the CSS module agrees). */
 const TOP_NAV_FROM = '80em';
 
-function isActive(pathname: string, to: string): boolean {
-  return pathname === to || pathname.startsWith(`${to}/`);
+function isActive(pathname: string, { to, alsoActiveOn = [] }: TopLink): boolean {
+  return [to, ...alsoActiveOn].some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
 export default function ProfessionalLayout() {
@@ -63,9 +78,12 @@ export default function ProfessionalLayout() {
     getInitialValueInEffect: false,
   });
   const drawerVisible = !isDesktop && menuOpened;
-  const links = isAdminProfile(user?.profile)
-    ? [...PROFESSIONAL_LINKS, ADMIN_AREA_LINK]
-    : PROFESSIONAL_LINKS;
+  const links = [
+    ...PROFESSIONAL_LINKS,
+    ...PIPELINE_LINKS,
+    ...(isManagerProfile(user?.profile) ? [MANAGEMENT_LINK] : []),
+    ...(isAdminProfile(user?.profile) ? [ADMIN_AREA_LINK] : []),
+  ];
 
   return (
     <AppShell
@@ -99,8 +117,9 @@ export default function ProfessionalLayout() {
             gap={4}
             className={classes.topNav}
           >
-            {links.map(({ to, label, icon: LinkIcon }) => {
-              const active = isActive(pathname, to);
+            {links.map((link) => {
+              const { to, label } = link;
+              const active = isActive(pathname, link);
               return (
                 <Button
                   key={to}
@@ -108,9 +127,8 @@ export default function ProfessionalLayout() {
                   to={to}
                   variant={active ? 'light' : 'subtle'}
                   color={active ? undefined : 'gray'}
-                  leftSection={<LinkIcon size={16} aria-hidden />}
                   aria-current={active ? 'page' : undefined}
-                  px="sm"
+                  px="xs"
                 >
                   {label}
                 </Button>
@@ -138,8 +156,9 @@ export default function ProfessionalLayout() {
         inert={!drawerVisible}
       >
         <Stack gap={4}>
-          {links.map(({ to, label, icon: LinkIcon }) => {
-            const active = isActive(pathname, to);
+          {links.map((link) => {
+            const { to, label, icon: LinkIcon } = link;
+            const active = isActive(pathname, link);
             return (
               <NavLink
                 key={to}

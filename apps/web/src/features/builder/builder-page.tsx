@@ -28,7 +28,11 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ProcedureDetailDialogSlot } from '../../components/procedure-detail-dialog-slot';
-import { SaveProposalDialog, useProposalRevision } from '../../components/save-proposal-dialog';
+import {
+  SaveProposalDialog,
+  useProposalPrefill,
+  useProposalRevision,
+} from '../../components/save-proposal-dialog';
 import { usePageTitle } from '../../components/use-page-title';
 import { useClientMode } from '../../lib/client-mode';
 import { useIsDesktop } from '../../lib/use-is-desktop';
@@ -112,16 +116,17 @@ export default function BuilderPage() {
   const [detail, setDetail] = useState<Service | null>(null);
   const [saveOpened, setSaveOpened] = useState(false);
   // 'Nova versão' of a proposal opens the builder with its package and selection.
-  const revising = useProposalRevision(
-    useCallback((revisedPkg: Package, revisedSelection: ProcedureSelection) => {
-      setDraft((current) => ({
-        ...current,
-        packageId: revisedPkg.id,
-        selection: revisedSelection,
-        step: 'services',
-      }));
-    }, []),
-  );
+  // 'Nova proposta' of a renewal opens it the same way, to save a new proposal for that client.
+  const seedFromProposal = useCallback((seedPkg: Package, seedSelection: ProcedureSelection) => {
+    setDraft((current) => ({
+      ...current,
+      packageId: seedPkg.id,
+      selection: seedSelection,
+      step: 'services',
+    }));
+  }, []);
+  const revising = useProposalRevision(seedFromProposal);
+  const basedOn = useProposalPrefill(seedFromProposal);
 
   const limits = useMemo(() => blockLimitsFor(pkg), [pkg]);
   const blocks = listedBlocks(limits);
@@ -295,6 +300,7 @@ export default function BuilderPage() {
         pkg={pkg}
         selection={selection}
         revising={revising}
+        basedOn={basedOn}
         clientName={clientName.trim() === '' ? undefined : clientName.trim()}
         clientPreferences={assistantPreferencesText(draft.clientPreferences)}
         onSaved={(proposal) => {
