@@ -133,7 +133,16 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
         tags,
         params: idParams,
         querystring: clientExportQuerySchema,
-        response: { 200: clientExportSchema, ...errorResponses },
+        response: {
+          200: {
+            description: 'Os dados da pessoa: JSON, ou PDF com `format=pdf`.',
+            content: {
+              'application/json': { schema: clientExportSchema },
+              'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
+            },
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
