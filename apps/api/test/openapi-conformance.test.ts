@@ -56,11 +56,36 @@ const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
 addFormats(ajv);
 ajv.addFormat('binary', true);
 
+/**
+ * OpenAPI 3.0's schema dialect to the JSON Schema Ajv reads: `exclusiveMinimum: true` beside a
+ * `minimum` (draft 4) becomes the bound itself (draft 6+); `nullable: true` an `anyOf` with null.
+ */
+function toJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = toJsonSchema(value);
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof out[flag] !== 'boolean') continue;
+    if (out[flag] === true) out[flag] = out[bound];
+    else delete out[flag];
+    if (out[flag] !== undefined) delete out[bound];
+  }
+  if (out.nullable === true) {
+    delete out.nullable;
+    return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
+}
+
 const compiled = new Map<object, ValidateFunction>();
 const validatorFor = (schema: object) => {
   let validate = compiled.get(schema);
   if (!validate) {
-    validate = ajv.compile(schema);
+    validate = ajv.compile(toJsonSchema(schema) as object);
     compiled.set(schema, validate);
   }
   return validate;
@@ -366,6 +391,14 @@ describe(`every answer agrees with the OpenAPI document (${RUNS} invalid runs ea
     it(`${routeKey(route)}`, async () => {
       const hasBody = route.method !== 'GET';
       // The valid request as each caller (a fresh row per DELETE, so each reaches the handler).
+      // The valid sample must be valid by the document too (a document stricter than the server
+      // would make a client refuse what the server takes).
+      const requestSchema = operationOf(route)?.requestBody?.content?.['application/json']?.schema;
+      const sampleBody = f.sampleBody(route);
+      if (requestSchema && sampleBody !== undefined) {
+        const validate = validatorFor(requestSchema);
+        expect(validate(sampleBody), ajv.errorsText(validate.errors)).toBe(true);
+      }
       for (const caller of CALLERS) {
         const url = await f.urlFor(route, { freshRows: route.method === 'DELETE' });
         const sample = f.sampleBody(route);
