@@ -1,11 +1,15 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import type { RouteTableEntry } from '../src/app.ts';
 import { BODY_LIMIT_BYTES } from '../src/http/limits.ts';
 import { propertyRuns } from '../../../vitest.fast-check.ts';
+import {
+  ajv,
+  disagreement,
+  validatorFor,
+  type OpenApiDocument,
+  type OpenApiOperation,
+} from './helpers/openapi.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import { createSecurityFixtures, routeKey } from './security/fixtures.ts';
 
@@ -29,67 +33,8 @@ const t = await createTestApp();
 const f = await createSecurityFixtures(t);
 afterAll(() => t.close());
 
-interface MediaType {
-  schema?: object;
-}
-interface OpenApiResponse {
-  content?: Record<string, MediaType>;
-}
-interface OpenApiOperation {
-  security?: unknown[];
-  parameters?: { in: string; name: string }[];
-  requestBody?: { content?: Record<string, MediaType> };
-  responses: Record<string, OpenApiResponse>;
-}
-interface OpenApiDocument {
-  security?: unknown[];
-  paths: Record<string, Record<string, OpenApiOperation>>;
-}
-
 const docResponse = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
 const doc = docResponse.json() as OpenApiDocument;
-
-// ajv-formats is CommonJS: its default export arrives wrapped under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })
-  .default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
-const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
-addFormats(ajv);
-ajv.addFormat('binary', true);
-
-/**
- * OpenAPI 3.0's schema dialect to the JSON Schema Ajv reads: `exclusiveMinimum: true` beside a
- * `minimum` (draft 4) becomes the bound itself (draft 6+); `nullable: true` an `anyOf` with null.
- */
-function toJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
-  if (typeof node !== 'object' || node === null) return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = toJsonSchema(value);
-  for (const [flag, bound] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (typeof out[flag] !== 'boolean') continue;
-    if (out[flag] === true) out[flag] = out[bound];
-    else delete out[flag];
-    if (out[flag] !== undefined) delete out[bound];
-  }
-  if (out.nullable === true) {
-    delete out.nullable;
-    return { anyOf: [out, { type: 'null' }] };
-  }
-  return out;
-}
-
-const compiled = new Map<object, ValidateFunction>();
-const validatorFor = (schema: object) => {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(toJsonSchema(schema) as object);
-    compiled.set(schema, validate);
-  }
-  return validate;
-};
 
 /** Routes that are not part of the API contract: the document itself and its UI. */
 const isDocsRoute = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
@@ -105,47 +50,6 @@ const operationOf = (route: Pick<RouteTableEntry, 'method' | 'url'>) =>
 
 const API_ROUTES = t.app.routeTable.filter((r) => !isDocsRoute(r.url) && !isHtmlPage(r.url));
 
-const mediaMatches = (declared: string, actual: string) =>
-  declared === actual ||
-  (declared.endsWith('/*') && actual.startsWith(declared.slice(0, declared.length - 1)));
-
-/** Why an answer disagrees with the document, or undefined when it agrees. */
-function disagreement(
-  operation: OpenApiOperation,
-  res: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'rawPayload'>,
-): string | undefined {
-  const declared = operation.responses[String(res.statusCode)] ?? operation.responses.default;
-  if (!declared) {
-    return `status ${res.statusCode} não documentado (documentados: ${Object.keys(operation.responses).join(', ')})`;
-  }
-  const contentType = String(res.headers['content-type'] ?? '')
-    .split(';')[0]
-    ?.trim()
-    .toLowerCase();
-  const content = declared.content ?? {};
-  const mediaTypes = Object.keys(content);
-  if (!mediaTypes.length) {
-    if (res.rawPayload.length > 0)
-      return `status ${res.statusCode} sem conteúdo declarado, mas com corpo`;
-    return undefined;
-  }
-  const media = mediaTypes.find((m) => contentType && mediaMatches(m, contentType));
-  if (!media)
-    return `content-type ${contentType || '(nenhum)'} não declarado (${mediaTypes.join(', ')})`;
-  if (media !== 'application/json') return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(res.rawPayload.toString('utf8'));
-  } catch {
-    return 'corpo não é JSON';
-  }
-  const schema = content[media]?.schema;
-  if (!schema) return undefined;
-  const validate = validatorFor(schema);
-  if (validate(body)) return undefined;
-  return `corpo fora do esquema: ${ajv.errorsText(validate.errors)}`;
-}
-
 type Caller = 'admin' | 'professional' | 'anonymous';
 const tokenOf = (caller: Caller) =>
   caller === 'anonymous' ? undefined : f.users[caller === 'admin' ? 'admin' : 'professional'].token;
@@ -156,6 +60,7 @@ interface Call {
   url: string;
   contentType?: string;
   payload?: string;
+  ifNoneMatch?: string;
   label: string;
 }
 
@@ -169,6 +74,7 @@ async function callAndCheck(route: RouteTableEntry, call: Call): Promise<void> {
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(call.contentType ? { 'content-type': call.contentType } : {}),
+      ...(call.ifNoneMatch ? { 'if-none-match': call.ifNoneMatch } : {}),
     },
     ...(call.payload !== undefined ? { payload: call.payload } : {}),
   });
@@ -413,6 +319,31 @@ describe(`every answer agrees with the OpenAPI document (${RUNS} invalid runs ea
         });
       }
       const validUrl = await f.urlFor(route);
+      // Conditional GET: an answer with an entity tag comes back as a 304 when asked with it, and
+      // the document declares 304 exactly for the routes that tag their answers.
+      if (route.method === 'GET') {
+        const first = await t.app.inject({
+          method: 'GET',
+          url: validUrl,
+          headers: { authorization: `Bearer ${f.users.admin.token}` },
+        });
+        const etag = first.headers.etag;
+        const declares304 = '304' in (operationOf(route)?.responses ?? {});
+        if (first.statusCode === 200) {
+          expect(declares304, `${routeKey(route)}: ETag ${String(etag)} e 304 declarado`).toBe(
+            etag !== undefined,
+          );
+        }
+        if (etag !== undefined) {
+          await callAndCheck(route, {
+            caller: 'admin',
+            method: 'GET',
+            url: validUrl,
+            ifNoneMatch: String(etag),
+            label: 'If-None-Match',
+          });
+        }
+      }
       // What every route of its shape can meet: a broken URL, an over-long parameter, a body of
       // the wrong type, too large, or not JSON.
       const edges: Call[] = [

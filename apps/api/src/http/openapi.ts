@@ -19,6 +19,16 @@ import { errorBody } from './schemas.ts';
  * apps/api/test/openapi-conformance.test.ts checks every answer against the result.
  */
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` on a GET whose JSON answer sets its own Cache-Control (no-store, streamed): it gets
+     * no entity tag, so the document declares no 304 for it.
+     */
+    entityTag?: false;
+  }
+}
+
 type RouteOptions = Parameters<NonNullable<FastifyDynamicSwaggerOptions['transform']>>[0];
 type SchemaMap = Record<string, unknown>;
 
@@ -33,7 +43,10 @@ export function commonStatuses(route: {
   access: Access | undefined;
   rateLimited: boolean;
   hasInput: boolean;
-  hasOk: boolean;
+  /** A 200 answer that is JSON (conditional GET tags only JSON). */
+  hasJsonOk: boolean;
+  /** False for a route that sets its own Cache-Control (http/conditional-get.ts skips it). */
+  entityTag: boolean;
 }): number[] {
   const statuses = [400];
   if (route.hasInput) statuses.push(422);
@@ -41,7 +54,7 @@ export function commonStatuses(route: {
   if (route.url.includes(':')) statuses.push(404, 414);
   if (route.method !== 'GET') statuses.push(413, 415);
   if (route.rateLimited) statuses.push(429);
-  if (route.method === 'GET' && route.hasOk) statuses.push(304);
+  if (route.method === 'GET' && route.hasJsonOk && route.entityTag) statuses.push(304);
   return statuses;
 }
 
@@ -61,7 +74,8 @@ export const openApiTransform: NonNullable<FastifyDynamicSwaggerOptions['transfo
     access: config.access as Access | undefined,
     rateLimited: config.rateLimit !== undefined,
     hasInput: Boolean(schema.params ?? schema.querystring ?? schema.body),
-    hasOk: '200' in response,
+    hasJsonOk: response['200'] instanceof z.ZodType,
+    entityTag: config.entityTag !== false,
   });
   for (const status of statuses) {
     if (String(status) in response) continue;

@@ -65,7 +65,7 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/clients/:id',
     {
-      config: user,
+      config: { ...user, entityTag: false },
       schema: { tags, params: idParams, response: { 200: clientSchema, ...errorResponses } },
     },
     async (request, reply) => {

@@ -178,7 +178,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
   app.get(
     '/public/proposals/:token',
     {
-      config: publicAccess,
+      config: { ...publicAccess, entityTag: false },
       schema: {
         tags,
         params: tokenParams,

@@ -39,7 +39,7 @@ export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/service-photos/:serviceId',
     {
-      config: { access: 'user', ...perUserRateLimit('photoRead') },
+      config: { access: 'user', ...perUserRateLimit('photoRead'), entityTag: false },
       schema: {
         tags,
         params: serviceIdParams,
