@@ -3,11 +3,7 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -29,6 +25,7 @@ import { CatalogueCache } from './http/catalogue-cache.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { AllowedMethods, clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { inlineScriptHashes, serveWebApp } from './http/web-app.ts';
+import { openApiTransform } from './http/openapi.ts';
 import { BODY_LIMIT_BYTES, COMPRESS_FROM_BYTES } from './http/limits.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { AppContext, ModuleRoutes } from './app-context.ts';
@@ -206,7 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Completes each route's schema with the answers the app gives every route of its kind.
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

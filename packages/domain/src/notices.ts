@@ -45,6 +45,8 @@ const LOADABLE_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 /** Omitted stays undefined (a PATCH leaves it alone); blank or null clears it. */
 const imageUrl = z
   .string({ error: NOTICE_MESSAGES.imageUrlScheme })
+  // Documented: empty (no image) or an http(s) address, as the refinements below check.
+  .meta({ pattern: '^\\s*([Hh][Tt][Tt][Pp][Ss]?://\\S+)?\\s*$' })
   .trim()
   .max(NOTICE_IMAGE_URL_MAX_LENGTH, NOTICE_MESSAGES.imageUrlTooLong)
   .refine((value) => value === '' || HTTP_URL.test(value), NOTICE_MESSAGES.imageUrlScheme)

@@ -27,6 +27,23 @@ const moneyCeilingText = new Intl.NumberFormat('pt-BR', {
   currency: 'BRL',
 }).format(MONEY_MAX_REAIS);
 
+/*
+ * What the OpenAPI document says of the number-or-text fields (`meta` documents; the pipes below
+ * validate). The text is the Brazilian form parseBrazilianNumber reads: "1.234,56", "R$ 90",
+ * "1500.5"; a JSON number is in reais with at most two decimals.
+ */
+const moneyNumberDoc = z.number().meta({
+  minimum: 0,
+  maximum: MONEY_MAX_REAIS,
+  description: 'Reais, no máximo 2 casas decimais.',
+});
+const moneyTextDoc = z.string().meta({
+  pattern:
+    '^\\s*(R\\$)?\\s*(\\d+(\\.\\d{1,2})?|\\d{1,3}(\\.\\d{3})+|[\\d.]*\\d[\\d.]*,\\d{1,2})\\s*$',
+  description: 'Reais em texto brasileiro ("1.234,56", "R$ 90"), no máximo 2 casas decimais.',
+});
+const percentTextDoc = z.string().meta({ pattern: '^\\s*\\d+([.,]\\d+)?\\s*$' });
+
 /**
  * A money field in reais: a JSON number, or text typed the Brazilian way ("1.234,50", "R$ 90").
  * More than two decimals ("10,005") is refused rather than rounded, so what is stored is what
@@ -35,7 +52,7 @@ const moneyCeilingText = new Intl.NumberFormat('pt-BR', {
 export function moneyField(label: string) {
   const notNumber = `${label} deve ser um número.`;
   return z
-    .union([z.number(), z.string()], { error: notNumber })
+    .union([moneyNumberDoc, moneyTextDoc], { error: notNumber })
     .transform((value) => parseBrazilianNumber(value) ?? Number.NaN)
     .pipe(
       z
@@ -54,7 +71,7 @@ export function moneyField(label: string) {
 export function percentField(label: string) {
   const invalid = `${label} deve ser um número entre 0 e 100.`;
   return z
-    .union([z.number(), z.string()], { error: invalid })
+    .union([z.number().meta({ minimum: 0, maximum: 100 }), percentTextDoc], { error: invalid })
     .transform((value) => parseBrazilianNumber(value) ?? Number.NaN)
     .pipe(z.number({ error: invalid }).min(0, invalid).max(100, invalid))
     .transform((value) => Math.round(value * 100) / 100);
@@ -63,7 +80,13 @@ export function percentField(label: string) {
 /** A whole number ≥ 0 given as a number or as digits ("3"). */
 export function countField(invalid: string, max: number, tooLarge: string) {
   return z
-    .union([z.number(), z.string()], { error: invalid })
+    .union(
+      [
+        z.number().meta({ type: 'integer', minimum: 0, maximum: max }),
+        z.string().meta({ pattern: '^\\s*\\d+\\s*$' }),
+      ],
+      { error: invalid },
+    )
     .transform((value) =>
       typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN,
     )

@@ -11,6 +11,10 @@ import { cleanSingleLineText, hasBidiControl, TEXT_MESSAGES } from './text.ts';
 export function singleLineTextField(messages: { required: string; tooLong: string }, max: number) {
   return z
     .string({ error: messages.required })
+    .meta({
+      minLength: 1,
+      description: `Até ${max} caracteres, sem contar espaços nas pontas e caracteres invisíveis.`,
+    })
     .refine((value) => !hasBidiControl(value), TEXT_MESSAGES.bidiControl)
     .transform(cleanSingleLineText)
     .pipe(z.string().trim().min(1, messages.required).max(max, messages.tooLong));

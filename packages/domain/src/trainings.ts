@@ -141,6 +141,8 @@ const HTTP_URL = /^https?:\/\//i;
 /** Omitted stays undefined (a PATCH leaves it alone); blank or null clears it. */
 const videoUrl = z
   .string({ error: TRAINING_MESSAGES.videoUrlScheme })
+  // Documented: empty (no video) or an http(s) address, as the refinements below check.
+  .meta({ pattern: '^\\s*([Hh][Tt][Tt][Pp][Ss]?://\\S.*)?$' })
   .trim()
   .max(TRAINING_VIDEO_URL_MAX_LENGTH, TRAINING_MESSAGES.videoUrlTooLong)
   .refine((value) => value === '' || HTTP_URL.test(value), TRAINING_MESSAGES.videoUrlScheme)

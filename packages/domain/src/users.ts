@@ -44,6 +44,8 @@ const trimmedName = singleLineTextField(
 );
 const email = z
   .string({ error: 'Email é obrigatório.' })
+  // The document states the form the pipe below checks (after trimming and lower-casing).
+  .meta({ format: 'email' })
   .trim()
   .toLowerCase()
   .max(254, 'Email muito longo.')

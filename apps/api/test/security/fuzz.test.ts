@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RouteTableEntry } from '../../src/app.ts';
 import { propertyRuns } from '../../../../vitest.fast-check.ts';
+import { disagreement, type OpenApiOperation } from '../helpers/openapi.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import {
   createDatabaseDigest,
@@ -13,8 +14,10 @@ import {
 
 /**
  * Property-based fuzzing of every route, as an admin (the widest access): malformed bodies,
- * queries and path parameters. Properties: never a 5xx; every 4xx is FastAPI-shaped, JSON, and
- * free of stack traces or SQL; and a 4xx leaves every table exactly as it was.
+ * queries and path parameters. Properties: never a 5xx; every answer of an API route agrees with
+ * the OpenAPI document (status, media type, schema: test/helpers/openapi.ts); every 4xx is
+ * FastAPI-shaped, JSON, and free of stack traces or SQL; and a 4xx leaves every table exactly as
+ * it was.
  *
  * Runs per route: FUZZ_RUNS (default 25, about a minute for the file on a busy 2-core machine),
  * 40 times more under `npm run test:fuzz`. The seed is fixed in CI and printed otherwise
@@ -29,22 +32,26 @@ const f = await createSecurityFixtures(t);
 const digest = await createDatabaseDigest(t.database);
 const adminToken = f.users.admin.token;
 
-interface OpenApiOperation {
-  parameters?: { in: string; name: string }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+interface JsonBody {
+  content?: Record<string, { schema?: JsonSchema }>;
 }
 interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
 }
 const openApi = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-  paths: Record<string, Record<string, OpenApiOperation>>;
+  paths: Record<string, Record<string, OpenApiOperation & { requestBody?: JsonBody }>>;
 };
+
+/** The route's operation in the document (undefined for the docs and the HTML pages). */
+function operationOf(route: RouteTableEntry) {
+  const path = route.url.replace(/:(\w+)/g, '{$1}');
+  return openApi.paths[path]?.[route.method.toLowerCase()];
+}
 
 /** The body fields and query names the OpenAPI document lists for a route (nested one level). */
 function knownFields(route: RouteTableEntry) {
-  const path = route.url.replace(/:(\w+)/g, '{$1}');
-  const operation = openApi.paths[path]?.[route.method.toLowerCase()];
+  const operation = operationOf(route);
   const schema = operation?.requestBody?.content?.['application/json']?.schema;
   const body = Object.entries(schema?.properties ?? {}).map(([name, prop]) => ({
     name,
@@ -405,6 +412,10 @@ describe(`fuzzing every route (${RUNS} runs each)`, () => {
             const before = lastDigest;
             lastDigest = after;
             if (res.statusCode >= 500) throw new Error(`5xx: ${shown}`);
+            // Every answer of an API route is one the OpenAPI document describes.
+            const operation = operationOf(route);
+            const problem = operation && disagreement(operation, res);
+            if (problem) throw new Error(`fora do documento OpenAPI (${problem}): ${shown}`);
             if (res.statusCode < 400) return;
             // Pages outside /api (the public proposal page) answer their own refusals as HTML;
             // what the framework refuses before them (a body that is not a form) stays JSON.

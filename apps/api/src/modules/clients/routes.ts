@@ -65,7 +65,7 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/clients/:id',
     {
-      config: user,
+      config: { ...user, entityTag: false },
       schema: { tags, params: idParams, response: { 200: clientSchema, ...errorResponses } },
     },
     async (request, reply) => {
@@ -133,7 +133,16 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
         tags,
         params: idParams,
         querystring: clientExportQuerySchema,
-        response: { 200: clientExportSchema, ...errorResponses },
+        response: {
+          200: {
+            description: 'Os dados da pessoa: JSON, ou PDF com `format=pdf`.',
+            content: {
+              'application/json': { schema: clientExportSchema },
+              'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
+            },
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
+import { binaryResponse } from '../../http/openapi.ts';
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { pdfService, type RenderedPdf } from './service.ts';
 import { perUserRateLimit } from '../../http/rate-limits.ts';
@@ -20,7 +21,13 @@ import { renderedOr503 } from './render-pool.ts';
 export const pdfRoutes: ModuleRoutes = (app, { db, config, pdfPool }) => {
   const tags = ['pdf'];
   const user = { access: 'user' as const, ...perUserRateLimit('pdf') };
-  const response = { ...errorResponses, 413: errorBody, 429: errorBody, 503: errorBody };
+  const response = {
+    200: binaryResponse('application/pdf', 'O PDF.'),
+    ...errorResponses,
+    413: errorBody,
+    429: errorBody,
+    503: errorBody,
+  };
 
   const sendPdf = (reply: FastifyReply, pdf: RenderedPdf, disposition: 'inline' | 'attachment') =>
     reply

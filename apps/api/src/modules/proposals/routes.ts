@@ -14,6 +14,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
+import { binaryResponse } from '../../http/openapi.ts';
 import { errorBody, errorResponses, idParams } from '../../http/schemas.ts';
 import {
   acceptPublicProposal,
@@ -38,6 +39,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
   const user = { access: 'user' as const };
   const publicAccess = { access: 'public' as const };
   const publicErrors = { ...errorResponses, 410: errorBody, 429: errorBody };
+  const pdfResponse = { 200: binaryResponse('application/pdf', 'O PDF.'), ...errorResponses };
 
   const sendPdf = (reply: FastifyReply, bytes: Buffer, fileName: string) =>
     reply
@@ -148,7 +150,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
 
   app.get(
     '/proposals/:id/pdf',
-    { config: user, schema: { tags, params: idParams, response: errorResponses } },
+    { config: user, schema: { tags, params: idParams, response: pdfResponse } },
     async (request, reply) => {
       const { bytes, row } = await proposalsService.pdf(
         db,
@@ -161,7 +163,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
 
   app.get(
     '/proposals/:id/client-care-pdf',
-    { config: user, schema: { tags, params: idParams, response: errorResponses } },
+    { config: user, schema: { tags, params: idParams, response: pdfResponse } },
     async (request, reply) => {
       const { bytes, row } = await proposalsService.clientCarePdf(
         db,
@@ -176,7 +178,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
   app.get(
     '/public/proposals/:token',
     {
-      config: publicAccess,
+      config: { ...publicAccess, entityTag: false },
       schema: {
         tags,
         params: tokenParams,

@@ -9,6 +9,7 @@ import {
 import type { ModuleRoutes } from '../../app-context.ts';
 import { PHOTO_BODY_LIMIT_BYTES } from '../../http/limits.ts';
 import { getOrCreateSecret } from '../../db/secrets.ts';
+import { binaryResponse } from '../../http/openapi.ts';
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { PhotoLinkSigner, servicePhotosService } from './service.ts';
 import { perUserRateLimit } from '../../http/rate-limits.ts';
@@ -38,7 +39,7 @@ export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/service-photos/:serviceId',
     {
-      config: { access: 'user', ...perUserRateLimit('photoRead') },
+      config: { access: 'user', ...perUserRateLimit('photoRead'), entityTag: false },
       schema: {
         tags,
         params: serviceIdParams,
@@ -88,7 +89,13 @@ export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
         tags,
         params: imageParams,
         querystring: servicePhotoImageQuerySchema,
-        // No response schema: the answer is the image bytes, not JSON.
+        // The answer is the image bytes; a link badly signed or expired is refused.
+        response: {
+          200: binaryResponse('image/*', 'A imagem (PNG, JPEG ou WebP).'),
+          403: errorBody,
+          404: errorBody,
+          422: errorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -100,10 +107,13 @@ export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
         { serviceId, position, photoId: v, expiresAt: exp },
         sig,
       );
-      return reply
-        .header('content-type', image.mimeType)
-        .header('cache-control', 'private, max-age=86400, immutable')
-        .send(image.bytes);
+      return (
+        reply
+          .header('content-type', image.mimeType)
+          .header('cache-control', 'private, max-age=86400, immutable')
+          // A Buffer is sent as is; the 200 schema only documents the binary answer.
+          .send(image.bytes as never)
+      );
     },
   );
 };
