@@ -55,7 +55,8 @@ export class CatalogueCache {
     private readonly maxEntries = 64,
   ) {
     feed.subscribe((change) => {
-      if (change.kind === 'catalogue' || change.kind === 'everything') this.knownVersion = undefined;
+      if (change.kind === 'catalogue' || change.kind === 'everything')
+        this.knownVersion = undefined;
     });
   }
 
