@@ -115,4 +115,50 @@ describe('user rows and catalogue version kept in memory', () => {
       await expect.poll(async () => (await read(app, user.token)).statusCode).toBe(403);
     }
   });
+
+  it("lays each viewer's own reaction over the shared trainings page, current at once", async () => {
+    const [ana, bia] = [await t.createUser('professional'), await t.createUser('manager')];
+    const created = await t.request('POST', '/api/v1/trainings/', {
+      token: admin.token,
+      body: { title: 'Protocolo de Memória Compartilhada', description: 'Uma aula.' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const mine = async (app: FastifyInstance, token: string) => {
+      const page = (await read(app, token, '/api/v1/trainings/?limit=50')).json() as Array<{
+        id: number;
+        like_count: number;
+        my_reaction: string | null;
+      }>;
+      const found = page.find((training) => training.id === id);
+      return found && { like_count: found.like_count, my_reaction: found.my_reaction };
+    };
+    for (const app of [t.app, other]) {
+      for (const user of [ana, bia]) {
+        expect(await mine(app, user.token)).toEqual({ like_count: 0, my_reaction: null });
+      }
+    }
+    const liked = await t.request('POST', `/api/v1/trainings/${id}/like`, { token: ana.token });
+    expect(liked.statusCode).toBe(200);
+    for (const app of [other, t.app]) {
+      expect(await mine(app, ana.token)).toEqual({ like_count: 1, my_reaction: 'like' });
+      expect(await mine(app, bia.token)).toEqual({ like_count: 1, my_reaction: null });
+    }
+    const moved = await t.request('POST', `/api/v1/trainings/${id}/dislike`, { token: bia.token });
+    expect(moved.statusCode).toBe(200);
+    for (const app of [other, t.app]) {
+      expect(await mine(app, ana.token)).toEqual({ like_count: 1, my_reaction: 'like' });
+      expect(await mine(app, bia.token)).toEqual({ like_count: 1, my_reaction: 'dislike' });
+    }
+    // Deactivated: gone from the professionals' page at once, still on the admins'.
+    const hidden = await t.request('PATCH', `/api/v1/trainings/${id}`, {
+      token: admin.token,
+      body: { active: false },
+    });
+    expect(hidden.statusCode).toBe(200);
+    for (const app of [other, t.app]) {
+      expect(await mine(app, ana.token)).toBeUndefined();
+      expect(await mine(app, admin.token)).toEqual({ like_count: 1, my_reaction: null });
+    }
+  });
 });

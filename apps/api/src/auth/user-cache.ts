@@ -1,5 +1,6 @@
 import type { Profile } from '@portal/domain';
 import type { ChangeFeed } from '../db/change-feed.ts';
+import { KeptCopies } from '../db/kept-copies.ts';
 
 /** What access control needs of a user row on each request. */
 export interface AuthUserRow {
@@ -19,37 +20,17 @@ export interface AuthUserRow {
  * database, as before (docs/decisions/0012-read-cache-invalidation.md).
  */
 export class UserCache {
-  private readonly rows = new Map<number, AuthUserRow>();
+  private readonly rows: KeptCopies<number, AuthUserRow | undefined>;
 
-  constructor(
-    private readonly feed: ChangeFeed,
-    private readonly maxEntries = 10_000,
-  ) {
+  constructor(feed: ChangeFeed) {
+    this.rows = new KeptCopies(feed, 10_000);
     feed.subscribe((change) => {
-      if (change.kind === 'user') this.rows.delete(change.id);
+      if (change.kind === 'user') this.rows.forget(change.id);
       else if (change.kind === 'users' || change.kind === 'everything') this.rows.clear();
     });
   }
 
-  async get(
-    id: number,
-    load: () => Promise<AuthUserRow | undefined>,
-  ): Promise<AuthUserRow | undefined> {
-    if (this.feed.isCurrent()) {
-      const kept = this.rows.get(id);
-      if (kept) return kept;
-    }
-    const generation = this.feed.generation;
-    const row = await load();
-    // A change delivered while it was read may be this row's: then it is not kept.
-    if (row && this.feed.generation === generation) {
-      this.rows.delete(id);
-      this.rows.set(id, row);
-      if (this.rows.size > this.maxEntries) {
-        const oldest = this.rows.keys().next().value;
-        if (oldest !== undefined) this.rows.delete(oldest);
-      }
-    }
-    return row;
+  get(id: number, load: () => Promise<AuthUserRow | undefined>): Promise<AuthUserRow | undefined> {
+    return this.rows.get(id, load);
   }
 }

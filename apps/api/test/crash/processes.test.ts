@@ -221,9 +221,11 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
   it('keep the signed-in user in memory, yet a deactivation through one is refused by the others on the very next request', async () => {
     const database = await freshPostgresDatabase(process.env.DATABASE_URL ?? '');
     try {
-      const [a, b, c] = await Promise.all(
-        [0, 1, 2].map(() => startServer({ databaseUrl: database.url })),
-      );
+      const [a, b, c] = await Promise.all([
+        startServer({ databaseUrl: database.url }),
+        startServer({ databaseUrl: database.url }),
+        startServer({ databaseUrl: database.url }),
+      ]);
       const adminToken = await signIn(a);
       const created = await api(a, 'POST', '/api/v1/users/', {
         token: adminToken,
