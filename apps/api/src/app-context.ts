@@ -9,6 +9,7 @@ import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PdfRenderPool } from './modules/pdf/render-pool.ts';
 import type { CatalogueCache } from './http/catalogue-cache.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
 
 /** What every module receives: the resources it may use, nothing global. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Attempt counters of the public auth flows (sign-in, registration, reset requests). */
   loginLimiter: AttemptLimiter;
   loginThrottle: LoginThrottle;
+  /** Committed changes the in-memory read caches follow (migration 0013). */
+  changeFeed: ChangeFeed;
   /** The catalogue lists as sent, checked against the database's catalogue version. */
   catalogueCache: CatalogueCache;
   /** Worker threads that draw the PDFs, with a bounded queue. */

@@ -22,6 +22,7 @@ import { TokenService } from './auth/tokens.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installConditionalGet } from './http/conditional-get.ts';
 import { CatalogueCache } from './http/catalogue-cache.ts';
+import { UserCache } from './auth/user-cache.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { AllowedMethods, clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { inlineScriptHashes, serveWebApp } from './http/web-app.ts';
@@ -104,6 +105,9 @@ export interface AppDeps {
   pdfPool?: PdfRenderPool;
 }
 
+/** Methods that never write: their answers need not wait for the change feed to settle. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Behind N proxies (a cloud load balancer): believe the last N X-Forwarded-For entries. */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -144,6 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt'));
   const loginLimiter = deps.loginLimiter ?? new MemoryAttemptLimiter();
+  // What keeps the in-memory read caches current (docs/decisions/0012-read-cache-invalidation.md).
+  const changeFeed = await database.openChangeFeed();
+  app.addHook('onClose', () => changeFeed.close());
+  // A write answers only once no process can serve a copy older than it.
+  app.addHook('onSend', async (request) => {
+    if (!READ_METHODS.has(request.method)) await changeFeed.settle();
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -155,7 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...DEFAULT_LOGIN_THROTTLE,
       ...deps.loginThrottle,
     }),
-    catalogueCache: new CatalogueCache(database),
+    changeFeed,
+    catalogueCache: new CatalogueCache(database, changeFeed),
     pdfPool: deps.pdfPool ?? defaultPdfRenderPool,
   };
 
@@ -191,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installConditionalGet(app);
   await app.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
 
-  installAccessControl(app, ctx.db, ctx.tokens);
+  installAccessControl(app, ctx.db, ctx.tokens, new UserCache(changeFeed));
   await installRateLimits(app, loginLimiter);
   installAuditActor(app);
 

@@ -5,6 +5,7 @@ import type { AppDb } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { TokenService } from './tokens.ts';
+import type { UserCache } from './user-cache.ts';
 
 /**
  * Who may call a route (DESIGN 5 in docs/architecture.md). Every /api route must declare one in
@@ -38,7 +39,12 @@ declare module 'fastify' {
   }
 }
 
-export function installAccessControl(app: FastifyInstance, db: AppDb, tokens: TokenService): void {
+export function installAccessControl(
+  app: FastifyInstance,
+  db: AppDb,
+  tokens: TokenService,
+  userCache: UserCache,
+): void {
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
@@ -51,7 +57,7 @@ export function installAccessControl(app: FastifyInstance, db: AppDb, tokens: To
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
-    const user = await authenticate(request, db, tokens);
+    const user = await authenticate(request, db, tokens, userCache);
     if (!ALLOWED_PROFILES[access].includes(user.profile))
       throw new HttpError(403, MESSAGES.forbidden);
     request.user = user;
@@ -62,26 +68,31 @@ async function authenticate(
   request: FastifyRequest,
   db: AppDb,
   tokens: TokenService,
+  userCache: UserCache,
 ): Promise<AuthenticatedUser> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) throw new HttpError(401, MESSAGES.unauthenticated);
   const claims = await tokens.verify(match[1]);
   if (!claims) throw new HttpError(401, MESSAGES.invalidToken);
-  // Read the user on every request so deactivation and profile changes apply at once.
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      profile: users.profile,
-      unit: users.unit,
-      status: users.status,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(eq(users.id, claims.userId))
-    .limit(1);
+  // The user's row on every request, so deactivation and profile changes apply at once: kept in
+  // memory only while every committed change to it is known (docs/decisions/0012-read-cache-invalidation.md).
+  const row = await userCache.get(claims.userId, async () => {
+    const [found] = await db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        profile: users.profile,
+        unit: users.unit,
+        status: users.status,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(eq(users.id, claims.userId))
+      .limit(1);
+    return found;
+  });
   if (!row || row.tokenVersion !== claims.tokenVersion) {
     throw new HttpError(401, MESSAGES.invalidToken);
   }

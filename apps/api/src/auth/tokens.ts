@@ -8,9 +8,12 @@ export interface TokenClaims {
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'portal-estetica';
+/** Tokens already verified, remembered until they expire (a client repeats its one token). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
 
   constructor(
     secret: string,
@@ -31,6 +34,11 @@ export class TokenService {
 
   /** Null for anything but a valid, unexpired token signed by us with the allowed algorithm. */
   async verify(token: string): Promise<TokenClaims | null> {
+    // A signature checked once stays good until `exp`; what can end a session earlier (status,
+    // profile, token version) is checked against the user row on every request.
+    const known = this.verified.get(token);
+    if (known && Date.now() < known.expiresAtMs) return known.claims;
+    if (known) this.verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
@@ -42,10 +50,20 @@ export class TokenService {
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') {
         return null;
       }
-      return { userId, tokenVersion };
+      const claims = { userId, tokenVersion };
+      if (typeof payload.exp === 'number') this.remember(token, claims, payload.exp * 1000);
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;
+    }
+  }
+
+  private remember(token: string, claims: TokenClaims, expiresAtMs: number): void {
+    this.verified.set(token, { claims, expiresAtMs });
+    if (this.verified.size > VERIFIED_TOKENS_KEPT) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
     }
   }
 }

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { InlineChangeFeed, ServerChangeFeed, type ChangeFeed } from './change-feed.ts';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a transaction callback receives; repositories accept either. */
@@ -25,6 +26,8 @@ export interface Database {
   query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
   /** True when the database answers. */
   ping(): Promise<boolean>;
+  /** Committed changes the in-memory read caches depend on (migration 0013's notifications). */
+  openChangeFeed(): Promise<ChangeFeed>;
   close(): Promise<void>;
   /** The embedded database's files as a tarball (tests clone a migrated template from it). */
   dumpDataDir?(): Promise<Blob>;
@@ -76,6 +79,9 @@ async function openPostgres(url: string): Promise<Database> {
         return false;
       }
     },
+    openChangeFeed() {
+      return ServerChangeFeed.open(() => new pg.Client({ connectionString: url }));
+    },
     async close() {
       if (poolClosed) return;
       poolClosed = true;
@@ -124,6 +130,14 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       } catch {
         return false;
       }
+    },
+    openChangeFeed() {
+      return InlineChangeFeed.open(async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return async () => {
+          if (!closed) await unlisten();
+        };
+      });
     },
     async dumpDataDir() {
       return client.dumpDataDir('none');

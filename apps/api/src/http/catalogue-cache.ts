@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@portal/domain';
 import type { Database } from '../db/client.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
 import { entityTagOf, ifNoneMatchNames } from './conditional-get.ts';
 import { COMPRESS_FROM_BYTES } from './limits.ts';
 
@@ -45,17 +46,33 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
  */
 export class CatalogueCache {
   private readonly answers = new Map<string, CachedAnswer>();
+  /** catalogue_version as last read, forgotten when a change to it is delivered (migration 0013). */
+  private knownVersion: string | undefined;
 
   constructor(
     private readonly database: Database,
+    private readonly feed: ChangeFeed,
     private readonly maxEntries = 64,
-  ) {}
+  ) {
+    feed.subscribe((change) => {
+      if (change.kind === 'catalogue' || change.kind === 'everything')
+        this.knownVersion = undefined;
+    });
+  }
 
+  /**
+   * The database's catalogue version, from memory while the change feed is current (no query):
+   * docs/decisions/0012-read-cache-invalidation.md.
+   */
   async version(): Promise<string> {
+    if (this.knownVersion !== undefined && this.feed.isCurrent()) return this.knownVersion;
+    const generation = this.feed.generation;
     const [row] = await this.database.query<{ version: string }>(
       'SELECT version::text AS version FROM catalogue_version',
     );
-    return row?.version ?? '0';
+    const version = row?.version ?? '0';
+    if (this.feed.generation === generation) this.knownVersion = version;
+    return version;
   }
 
   /**

@@ -218,6 +218,66 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
     }
   }, 240_000);
 
+  it('keep the signed-in user in memory, yet a deactivation through one is refused by the others on the very next request', async () => {
+    const database = await freshPostgresDatabase(process.env.DATABASE_URL ?? '');
+    try {
+      const [a, b, c] = await Promise.all([
+        startServer({ databaseUrl: database.url }),
+        startServer({ databaseUrl: database.url }),
+        startServer({ databaseUrl: database.url }),
+      ]);
+      const adminToken = await signIn(a);
+      const created = await api(a, 'POST', '/api/v1/users/', {
+        token: adminToken,
+        body: {
+          name: 'Profissional Memória',
+          email: 'memoria@teste.com.br',
+          password: 'senha-memoria-1',
+        },
+      });
+      const userId = (created.body as { id: number }).id;
+      const userToken = await signIn(b, 'memoria@teste.com.br', 'senha-memoria-1');
+      const setStatus = async (status: 'active' | 'inactive') => {
+        const res = await api(a, 'PATCH', `/api/v1/users/${userId}`, {
+          token: adminToken,
+          body: { status },
+        });
+        expect(res.status).toBe(200);
+      };
+      const refused = { status: 403, body: { detail: MESSAGES.userInactive } };
+
+      for (let round = 0; round < 10; round++) {
+        // B and C answer from their kept copy of the user row (no query)…
+        for (const reader of [b, c]) {
+          expect((await api(reader, 'GET', '/api/v1/services/', { token: userToken })).status).toBe(
+            200,
+          );
+        }
+        // …and A's answer to the deactivation means they have dropped it.
+        await setStatus('inactive');
+        for (const reader of [b, c, a]) {
+          expect(await api(reader, 'GET', '/api/v1/services/', { token: userToken })).toEqual(
+            refused,
+          );
+        }
+        await setStatus('active');
+      }
+
+      // A process that dies without a word (kill -9) cannot acknowledge: A's write waits out its
+      // lease instead, and the survivor still refuses at once.
+      expect((await api(b, 'GET', '/api/v1/auth/me', { token: userToken })).status).toBe(200);
+      c.child.kill('SIGKILL');
+      await c.exited;
+      await setStatus('inactive');
+      expect(await api(b, 'GET', '/api/v1/auth/me', { token: userToken })).toEqual(refused);
+      expect(await stop(a)).toEqual({ code: 0, signal: null });
+      expect(await stop(b)).toEqual({ code: 0, signal: null });
+    } finally {
+      killAllServers();
+      await database.drop();
+    }
+  }, 240_000);
+
   it('start together on an empty database: one migrates and creates the admin, both serve', async () => {
     const database = await freshPostgresDatabase(process.env.DATABASE_URL ?? '');
     try {

@@ -69,8 +69,8 @@ export function searchTextOf(title: string, description: string): string {
 export interface ListOptions extends TrainingListFilter {
   /** Non-admins never see inactive trainings. */
   activeOnly: boolean;
-  /** Whose reaction to report as my_reaction. */
-  viewerId: number;
+  /** Whose reaction to report as my_reaction; null: nobody's (the shared page). */
+  viewerId: number | null;
 }
 
 export async function listTrainings(
@@ -135,7 +135,7 @@ function orderBy(order: TrainingListOrder): SQL[] {
 
 function selectWithReaction<Extra extends Record<string, SQL.Aliased | SQL>>(
   db: DbOrTx,
-  viewerId: number,
+  viewerId: number | null,
   extra?: Extra,
 ) {
   return db
@@ -147,7 +147,10 @@ function selectWithReaction<Extra extends Record<string, SQL.Aliased | SQL>>(
     .from(trainings)
     .leftJoin(
       trainingReactions,
-      and(eq(trainingReactions.trainingId, trainings.id), eq(trainingReactions.userId, viewerId)),
+      and(
+        eq(trainingReactions.trainingId, trainings.id),
+        viewerId === null ? sql`false` : eq(trainingReactions.userId, viewerId),
+      ),
     );
 }
 
@@ -225,6 +228,18 @@ export async function findReaction(
     .where(and(eq(trainingReactions.trainingId, trainingId), eq(trainingReactions.userId, userId)))
     .limit(1);
   return row?.reaction ?? null;
+}
+
+/** Every reaction of one user, by training id (the per-user overlay of the shared pages). */
+export async function listReactionsOf(
+  db: DbOrTx,
+  userId: number,
+): Promise<Map<number, TrainingReaction>> {
+  const rows = await db
+    .select({ trainingId: trainingReactions.trainingId, reaction: trainingReactions.reaction })
+    .from(trainingReactions)
+    .where(eq(trainingReactions.userId, userId));
+  return new Map(rows.map((row) => [row.trainingId, row.reaction]));
 }
 
 /** Stores the user's reaction (null removes it). */

@@ -11,12 +11,14 @@ import { currentUser } from '../../auth/access.ts';
 import { errorResponses, idParams } from '../../http/schemas.ts';
 import { sendPage } from '../../http/list-page.ts';
 import { trainingsService } from './service.ts';
+import { TrainingPageCache } from './page-cache.ts';
 
 /**
  * SPEC section 7: /trainings/ with filters, order and paging; reading and reacting is for every
  * signed-in user (DESIGN 7.1), writing for admins (DESIGN 5).
  */
-export const trainingsRoutes: ModuleRoutes = (app, { db }) => {
+export const trainingsRoutes: ModuleRoutes = (app, { db, changeFeed }) => {
+  const pageCache = new TrainingPageCache(changeFeed);
   const tags = ['trainings'];
   const user = { access: 'user' as const };
   const admin = { access: 'admin' as const };
@@ -32,7 +34,10 @@ export const trainingsRoutes: ModuleRoutes = (app, { db }) => {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await trainingsService.list(db, currentUser(request), request.query)),
+      sendPage(
+        reply,
+        await trainingsService.list(db, currentUser(request), request.query, pageCache),
+      ),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import type { AppDb } from '../../db/client.ts';
 import { conflict, notFound, registerConflictMessage } from '../../http/errors.ts';
 import type { ListPage } from '../../http/list-page.ts';
 import * as repo from './repository.ts';
+import type { TrainingPageCache } from './page-cache.ts';
 
 // Two admins saving the same title at once both pass the explicit check; the unique index
 // catches the second, and this makes it the same 409.
@@ -28,18 +29,33 @@ const isAdmin = (viewer: TrainingViewer) => viewer.profile === 'admin';
 
 /** The trainings module's public face: other modules call these, never the repository. */
 export const trainingsService = {
-  /** One page of the list and how many trainings matched (X-Total-Count). */
+  /**
+   * One page of the list and how many trainings matched (X-Total-Count): a page shared by every
+   * viewer of the same kind, with the viewer's own reactions laid over it.
+   */
   async list(
     db: AppDb,
     viewer: TrainingViewer,
     filter: TrainingListFilter,
+    cache: TrainingPageCache,
   ): Promise<ListPage<Training>> {
-    const { rows, total } = await repo.listTrainings(db, {
-      ...filter,
-      activeOnly: !isAdmin(viewer),
-      viewerId: viewer.id,
+    const activeOnly = !isAdmin(viewer);
+    const page = await cache.page(`${activeOnly} ${JSON.stringify(filter)}`, async () => {
+      const { rows, total } = await repo.listTrainings(db, {
+        ...filter,
+        activeOnly,
+        viewerId: null,
+      });
+      return { items: rows.map(repo.toTraining), total };
     });
-    return { items: rows.map(repo.toTraining), total };
+    const mine = await cache.reactionsOf(viewer.id, () => repo.listReactionsOf(db, viewer.id));
+    return {
+      items: page.items.map((training) => ({
+        ...training,
+        my_reaction: mine.get(training.id) ?? null,
+      })),
+      total: page.total,
+    };
   },
 
   async get(db: AppDb, viewer: TrainingViewer, id: number): Promise<Training> {
