@@ -149,6 +149,13 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 20,
             },
+            // zod only where a form or an answer is validated: on its own, a screen that imports
+            // a schema-free domain file (text.ts, money.ts) never pulls it in by sharing a chunk.
+            {
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]/,
+              priority: 25,
+            },
             {
               name: 'vendor',
               test: /[\\/]node_modules[\\/]/,

@@ -23,15 +23,9 @@ import {
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { clientListQuery, useCreateClientMutation } from '../api/clients';
-import {
-  packageForRevisionQuery,
-  proposalQuery,
-  useCreateProposalMutation,
-  useReviseProposalMutation,
-} from '../api/proposals';
+import { useCreateProposalMutation, useReviseProposalMutation } from '../api/proposals';
 import { errorMessage } from '../lib/api-client';
 import { useSession } from '../lib/use-session';
 import { ClientForm } from './client-form';
@@ -40,34 +34,9 @@ import { ClientForm } from './client-form';
  * 'Gerar Pacote' in the builder (issue 13): the selection is saved as a proposal for a chosen,
  * or new, client; or, when the builder was opened from a proposal's 'Nova versão'
  * (/montar-pacote?revisar={id}), as that proposal's next version. The builder renders this
- * dialog and the hook below; everything else about saving lives here.
+ * dialog through save-proposal-dialog-slot.tsx and reads the revision with proposal-revision.ts;
+ * everything else about saving lives here.
  */
-
-export const REVISION_PARAM = 'revisar';
-
-/** The proposal the builder is revising (from ?revisar=), with its package and selection. */
-export function useProposalRevision(onSeed: (pkg: Package, selection: ProcedureSelection) => void) {
-  const [params] = useSearchParams();
-  const revisingId = Number(params.get(REVISION_PARAM)) || null;
-  const proposal = useQuery({ ...proposalQuery(revisingId ?? 0), enabled: revisingId !== null });
-  const pkg = useQuery({
-    ...packageForRevisionQuery(proposal.data?.package.id ?? 0),
-    enabled: proposal.data !== undefined,
-  });
-  const [seeded, setSeeded] = useState<number | null>(null);
-  useEffect(() => {
-    if (!proposal.data || !pkg.data || seeded === proposal.data.id) return;
-    const selection: ProcedureSelection = { A: [], B: [], C: [], D: [] };
-    for (const item of proposal.data.items) {
-      for (let session = 0; session < item.sessions; session += 1) {
-        selection[item.block].push(item.service_id);
-      }
-    }
-    setSeeded(proposal.data.id);
-    onSeed(pkg.data, selection);
-  }, [proposal.data, pkg.data, seeded, onSeed]);
-  return proposal.data ?? null;
-}
 
 const asUnit = (value: string | null | undefined): Unit | null =>
   (UNITS as readonly string[]).includes(value ?? '') ? (value as Unit) : null;
