@@ -15,8 +15,9 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Browser } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
-import { SERVICE_BLOCKS, visibleServices, type Package, type Service } from '@portal/domain';
+import type { Package, Service } from '@portal/domain';
 import { prepareDemoDatabase, scratchDir } from './lib/databases.ts';
+import { demoProposalChoice } from './lib/demo-proposal.ts';
 import {
   BENCH_ADMIN,
   CHROMIUM_FLAGS,
@@ -265,8 +266,8 @@ export async function benchWeb(options: { demoDataDir?: string } = {}): Promise<
 }
 
 /**
- * Saves a demo proposal (a new client, the first package with room in two blocks, one session of
- * the first procedures it allows) and sends it: the answer's public URL is the client's page.
+ * Saves a demo proposal for a new client (lib/demo-proposal.ts) and sends it: the answer's public
+ * URL is the client's page.
  */
 async function sendDemoProposal(baseUrl: string, token: string): Promise<string> {
   const getJson = async <T>(url: string): Promise<T> => {
@@ -283,19 +284,7 @@ async function sendDemoProposal(baseUrl: string, token: string): Promise<string>
   );
   const packages = await getJson<Package[]>('/api/v1/packages/?status_eq=active');
   const services = await getJson<Service[]>('/api/v1/services/');
-  const pkg = packages.find((p) => p.block_limits.a + p.block_limits.b > 1) ?? packages[0];
-  if (!pkg) throw new Error('no demo package');
-  const blocks = Object.fromEntries(
-    SERVICE_BLOCKS.map((block) => {
-      const limit = pkg.block_limits[block.toLowerCase() as 'a' | 'b' | 'c' | 'd'];
-      return [
-        block,
-        visibleServices(services, pkg, block)
-          .slice(0, limit)
-          .map((s) => s.id),
-      ];
-    }),
-  );
+  const { pkg, blocks } = demoProposalChoice(packages, services);
   const proposal = await postJson<{ id: number }>(
     `${baseUrl}/api/v1/proposals/`,
     { client_id: client.id, package_id: pkg.id, blocks },
