@@ -8,11 +8,12 @@
  * Standalone: `node --import tsx bench/proposals.bench.ts` prints the sections as markdown.
  * Environment: BENCH_PROPOSALS (rows, default 100000), BENCH_PROPOSAL_SAMPLES (default 200).
  */
-import { SERVICE_BLOCKS, visibleServices, type Package, type Service } from '@portal/domain';
+import type { Package, Service } from '@portal/domain';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { prepareDemoDatabase, type PreparedDatabase } from './lib/databases.ts';
+import { demoProposalChoice } from './lib/demo-proposal.ts';
 import { BENCH_ADMIN, BENCH_JWT_SECRET, positiveNumber } from './lib/env.ts';
 import { sectionMarkdown, type BenchSection } from './lib/report.ts';
 import { formatMs, formatRatio, median, percentile } from './lib/stats.ts';
@@ -85,20 +86,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<BenchSection> {
       await inject('GET', '/api/v1/packages/?status_eq=active', token)
     ).json() as Package[];
     const services = (await inject('GET', '/api/v1/services/', token)).json() as Service[];
-    const pkg = packages.find((p) => p.block_limits.a + p.block_limits.b > 1) ?? packages[0];
-    if (!pkg) throw new Error('no demo package');
-    // One session of the first visible procedures of each block, within the package's limits.
-    const blocks = Object.fromEntries(
-      SERVICE_BLOCKS.map((block) => {
-        const limit = pkg.block_limits[block.toLowerCase() as 'a' | 'b' | 'c' | 'd'];
-        return [
-          block,
-          visibleServices(services, pkg, block)
-            .slice(0, limit)
-            .map((s) => s.id),
-        ];
-      }),
-    );
+    const { pkg, blocks } = demoProposalChoice(packages, services);
     const body = { client_id: client.id, package_id: pkg.id, blocks };
     const first = await inject('POST', '/api/v1/proposals/', token, body);
     if (first.statusCode !== 201) throw new Error(`save failed: ${first.body}`);

@@ -1,9 +1,11 @@
 /**
- * Web: gzipped JavaScript that /login and the package builder (/montar-pacote) load, and their
- * Lighthouse performance scores (desktop and mobile presets), against the budgets of issue 7.
- * Builds the web app into bench/.tmp/web-dist (so a build in progress elsewhere is untouched)
- * unless BENCH_WEB_DIST names an existing build, and serves it with the real server.
+ * Web (issue 17): gzipped JavaScript that /login, the package builder (/montar-pacote) and the
+ * public proposal page (/p/{token}) load, and their Lighthouse mobile scores, against the issue's
+ * budgets. Builds the web app into bench/.tmp/web-dist (so a build in progress elsewhere is
+ * untouched) unless BENCH_WEB_DIST names an existing build, and serves it with the real server.
  *   node --import tsx bench/web.bench.ts
+ * Environment: BENCH_LIGHTHOUSE_RUNS (default 5), BENCH_LIGHTHOUSE_DESKTOP=1 to add the desktop
+ * preset (it doubles the run), BENCH_LIGHTHOUSE_ONLY (regexp on "preset page").
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +15,9 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Browser } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import type { Package, Service } from '@portal/domain';
 import { prepareDemoDatabase, scratchDir } from './lib/databases.ts';
+import { demoProposalChoice } from './lib/demo-proposal.ts';
 import {
   BENCH_ADMIN,
   CHROMIUM_FLAGS,
@@ -32,20 +36,34 @@ interface WebPage {
   name: string;
   path: string;
   signedIn: boolean;
-  /** Budget for the gzipped JavaScript it loads. */
+  /** Budget (issue 17) for the gzipped JavaScript of its first screen. */
   jsBudgetBytes: number;
 }
 const PAGES: WebPage[] = [
-  { name: '/login', path: '/login', signedIn: false, jsBudgetBytes: 180 * KB },
+  { name: '/login', path: '/login', signedIn: false, jsBudgetBytes: 110 * KB },
   {
     name: 'builder (/montar-pacote)',
     path: '/montar-pacote',
     signedIn: true,
-    jsBudgetBytes: 300 * KB,
+    jsBudgetBytes: 200 * KB,
   },
 ];
+/** The public proposal page; its path (/p/{token}) comes from a proposal sent during the run. */
+const PUBLIC_PAGE: Omit<WebPage, 'path'> = {
+  name: 'public proposal (/p/{token})',
+  signedIn: false,
+  jsBudgetBytes: 40 * KB,
+};
 const SCORE_BUDGETS = { desktop: 95, mobile: 90 } as const;
-const LIGHTHOUSE_RUNS = Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3));
+/** Issue 17: the mobile median's total blocking time and largest contentful paint. */
+const MOBILE_TBT_BUDGET_MS = 200;
+const MOBILE_LCP_BUDGET_MS = 2500;
+const LIGHTHOUSE_RUNS = Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 5));
+/** Desktop doubles the run and never was the constraint (100 and 99 in the last runs): opt-in. */
+const PRESETS: Preset[] =
+  process.env.BENCH_LIGHTHOUSE_DESKTOP === '1' ? ['mobile', 'desktop'] : ['mobile'];
+/** Items of the median run's main-thread breakdown and bootup-time audits written out. */
+const TOP_ITEMS = 8;
 /** Only the Lighthouse runs whose "preset page" matches, e.g. 'mobile builder' (while tuning). */
 const LIGHTHOUSE_ONLY = process.env.BENCH_LIGHTHOUSE_ONLY
   ? new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY, 'i')
@@ -112,65 +130,116 @@ export async function benchWeb(options: { demoDataDir?: string } = {}): Promise<
       { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
     );
     const signIn: Session = { token: session.access_token, user: session.user };
+    const publicPath = await sendDemoProposal(server.baseUrl, signIn.token);
+    const pages: WebPage[] = [...PAGES, { ...PUBLIC_PAGE, path: publicPath }];
 
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
     });
     try {
-      for (const page of PAGES) {
+      for (const page of pages) {
         console.log(`[web] JavaScript of ${page.name}`);
         const js = await javascriptOf(browser, server.baseUrl, page, signIn);
+        const first = sumOf(js.files.filter((f) => f.firstScreen));
+        const all = sumOf(js.files);
         raw.push(
-          `${page.name}: ${js.files.length} JS files, gzip ${js.gzipBytes} B, brotli ${js.brotliBytes} B, ` +
-            `raw ${js.rawBytes} B; final URL ${js.finalPath}`,
+          `${page.name}: first screen (entry + modulepreloads of the HTML) ` +
+            `${js.files.filter((f) => f.firstScreen).length} JS files, gzip ${first.gzipBytes} B, ` +
+            `brotli ${first.brotliBytes} B, raw ${first.rawBytes} B; until network idle ` +
+            `${js.files.length} files, gzip ${all.gzipBytes} B; final URL ${js.finalPath}`,
           ...js.files.map(
-            (f) => `  ${f.path}: gzip ${f.gzipBytes} B, br ${f.brotliBytes} B, raw ${f.rawBytes} B`,
+            (f) =>
+              `  ${f.firstScreen ? '*' : ' '} ${f.path}: gzip ${f.gzipBytes} B, br ${f.brotliBytes} B, raw ${f.rawBytes} B`,
           ),
         );
         figures.push({
-          name: `${page.name} — gzipped JavaScript`,
-          value: formatKB(js.gzipBytes),
+          name: `${page.name} — gzipped JavaScript of the first screen`,
+          value: formatKB(first.gzipBytes),
           baseline: `${formatKB(page.jsBudgetBytes)} (budget)`,
-          ratio: formatRatio(js.gzipBytes, page.jsBudgetBytes),
-          note: `lower is better; brotli as served: ${formatKB(js.brotliBytes)}`,
+          ratio: formatRatio(first.gzipBytes, page.jsBudgetBytes),
+          note:
+            `lower is better; brotli as served: ${formatKB(first.brotliBytes)}; ` +
+            `with what loads after it until the network is idle: ${formatKB(all.gzipBytes)}`,
         });
         budgets.push({
           name: `${page.name} gzipped JS`,
-          measured: formatKB(js.gzipBytes),
+          measured: formatKB(first.gzipBytes),
           budget: `≤ ${formatKB(page.jsBudgetBytes)}`,
-          passed: js.gzipBytes <= page.jsBudgetBytes && js.finalPath === page.path,
+          passed: first.gzipBytes <= page.jsBudgetBytes && js.finalPath === page.path,
         });
       }
     } finally {
       await browser.close();
     }
 
-    for (const page of PAGES) {
-      for (const preset of ['desktop', 'mobile'] as const) {
+    for (const page of pages) {
+      for (const preset of PRESETS) {
         if (LIGHTHOUSE_ONLY && !LIGHTHOUSE_ONLY.test(`${preset} ${page.name}`)) continue;
-        // Lighthouse varies from run to run (more so on a busy machine): the median of a few runs.
-        const scores: number[] = [];
+        // Lighthouse varies from run to run (more so on a busy machine): every run is written
+        // out, the budget is on the median run (issue 17: 5 runs).
+        const runs: LighthouseRun[] = [];
         for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
           console.log(`[web] Lighthouse ${preset} ${page.name} (${run}/${LIGHTHOUSE_RUNS})`);
-          const attempt = await lighthouseScore(server.baseUrl, page, preset, signIn);
+          const attempt = await lighthouseRun(server.baseUrl, page, preset, signIn);
           raw.push(`lighthouse ${preset} ${page.name} run ${run}: ${attempt.detail}`);
-          scores.push(attempt.score);
+          runs.push(attempt);
         }
-        const result = { score: median(scores) };
-        figures.push({
-          name: `${page.name} — Lighthouse performance, ${preset}`,
-          value: Number.isFinite(result.score) ? String(result.score) : 'n/a',
-          baseline: `${SCORE_BUDGETS[preset]} (budget)`,
-          ratio: formatRatio(result.score, SCORE_BUDGETS[preset]),
-          note: 'higher is better',
-        });
+        const middle = medianRun(runs);
+        const score = middle?.score ?? Number.NaN;
+        const tbt = median(runs.map((r) => r.tbtMs));
+        const lcp = median(runs.map((r) => r.lcpMs));
+        raw.push(
+          `lighthouse ${preset} ${page.name}: scores ${runs.map((r) => r.score).join(', ')}; ` +
+            `median score ${score}, median TBT ${tbt.toFixed(0)} ms, median LCP ${lcp.toFixed(0)} ms; ` +
+            `benchmarkIndex ${runs.map((r) => r.benchmarkIndex).join(', ')}`,
+          ...(middle ? middle.breakdown.map((line) => `  median run ${line}`) : []),
+        );
+        figures.push(
+          {
+            name: `${page.name} — Lighthouse performance, ${preset} (median of ${runs.length})`,
+            value: Number.isFinite(score) ? String(score) : 'n/a',
+            baseline: `${SCORE_BUDGETS[preset]} (budget)`,
+            ratio: formatRatio(score, SCORE_BUDGETS[preset]),
+            note: `higher is better; runs ${runs.map((r) => r.score).join(', ')}`,
+          },
+          {
+            name: `${page.name} — total blocking time, ${preset} (median)`,
+            value: `${tbt.toFixed(0)} ms`,
+            baseline: `${MOBILE_TBT_BUDGET_MS} ms (budget)`,
+            ratio: formatRatio(tbt, MOBILE_TBT_BUDGET_MS),
+            note: 'lower is better',
+          },
+          {
+            name: `${page.name} — largest contentful paint, ${preset} (median)`,
+            value: `${lcp.toFixed(0)} ms`,
+            baseline: `${MOBILE_LCP_BUDGET_MS} ms (budget)`,
+            ratio: formatRatio(lcp, MOBILE_LCP_BUDGET_MS),
+            note: 'lower is better',
+          },
+        );
         budgets.push({
           name: `${page.name} Lighthouse ${preset}`,
-          measured: Number.isFinite(result.score) ? String(result.score) : 'n/a',
+          measured: Number.isFinite(score) ? String(score) : 'n/a',
           budget: `≥ ${SCORE_BUDGETS[preset]}`,
-          passed: result.score >= SCORE_BUDGETS[preset],
+          passed: score >= SCORE_BUDGETS[preset],
         });
+        if (preset === 'mobile') {
+          budgets.push(
+            {
+              name: `${page.name} TBT mobile (median)`,
+              measured: `${tbt.toFixed(0)} ms`,
+              budget: `≤ ${MOBILE_TBT_BUDGET_MS} ms`,
+              passed: tbt <= MOBILE_TBT_BUDGET_MS,
+            },
+            {
+              name: `${page.name} LCP mobile (median)`,
+              measured: `${lcp.toFixed(0)} ms`,
+              budget: `≤ ${MOBILE_LCP_BUDGET_MS} ms`,
+              passed: lcp <= MOBILE_LCP_BUDGET_MS,
+            },
+          );
+        }
       }
     }
   } finally {
@@ -180,24 +249,83 @@ export async function benchWeb(options: { demoDataDir?: string } = {}): Promise<
   return {
     title: 'Web: JavaScript weight and Lighthouse',
     method:
-      `The built app served by the real server (pre-compressed assets). JavaScript: every script the ` +
-      `page requests in Chromium (playwright-core) until the network is idle, each fetched again ` +
-      `with Accept-Encoding gzip (and br) to read its transferred size; the builder is loaded signed ` +
-      `in (token and user in localStorage). Lighthouse 12 (performance only, Debian Chromium, ` +
-      `fresh profile per run, default mobile preset and the desktop preset; the median score of ` +
-      `${LIGHTHOUSE_RUNS} runs). The baseline of these ` +
-      `figures is the budget of issue 7 (1 KB = 1024 bytes).`,
+      `The built app served by the real server (pre-compressed assets). JavaScript of the first ` +
+      `screen: the entry script and the modulepreload links of the page's HTML (what loads before ` +
+      `the page can render), each fetched with Accept-Encoding gzip (and br) to read its ` +
+      `transferred size; the page is also loaded in Chromium (playwright-core) until the network is ` +
+      `idle, and what it fetched after the first screen is listed too. The builder is loaded signed ` +
+      `in (token and user in localStorage); the public proposal page is a demo proposal sent ` +
+      `through the API in the run. Lighthouse 12 (performance only, Debian Chromium, fresh profile ` +
+      `per run, presets ${PRESETS.join(' and ')}; ${LIGHTHOUSE_RUNS} runs each, every run listed with ` +
+      `its benchmarkIndex; the median run's mainthread-work-breakdown and bootup-time in the raw ` +
+      `numbers). The baseline of these figures is the budget of issue 17 (1 KB = 1024 bytes).`,
     figures,
     budgets,
     raw,
   };
 }
 
+/**
+ * Saves a demo proposal for a new client (lib/demo-proposal.ts) and sends it: the answer's public
+ * URL is the client's page.
+ */
+async function sendDemoProposal(baseUrl: string, token: string): Promise<string> {
+  const getJson = async <T>(url: string): Promise<T> => {
+    const response = await httpRequest(baseUrl + url, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+    });
+    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+    return JSON.parse(response.body.toString('utf8')) as T;
+  };
+  const client = await postJson<{ id: number }>(
+    `${baseUrl}/api/v1/clients/`,
+    { full_name: 'Cliente Bench Web', unit: 'PAULISTA' },
+    token,
+  );
+  const packages = await getJson<Package[]>('/api/v1/packages/?status_eq=active');
+  const services = await getJson<Service[]>('/api/v1/services/');
+  const { pkg, blocks } = demoProposalChoice(packages, services);
+  const proposal = await postJson<{ id: number }>(
+    `${baseUrl}/api/v1/proposals/`,
+    { client_id: client.id, package_id: pkg.id, blocks },
+    token,
+  );
+  const sent = await postJson<{ public_url: string }>(
+    `${baseUrl}/api/v1/proposals/${proposal.id}/send`,
+    {},
+    token,
+  );
+  return new URL(sent.public_url).pathname;
+}
+
 interface JsFile {
   path: string;
+  /** The HTML loads it (entry script or modulepreload): it weighs on the first screen. */
+  firstScreen: boolean;
   gzipBytes: number;
   brotliBytes: number;
   rawBytes: number;
+}
+
+function sumOf(files: JsFile[]): { gzipBytes: number; brotliBytes: number; rawBytes: number } {
+  const sum = (key: 'gzipBytes' | 'brotliBytes' | 'rawBytes') =>
+    files.reduce((s, f) => s + f[key], 0);
+  return {
+    gzipBytes: sum('gzipBytes'),
+    brotliBytes: sum('brotliBytes'),
+    rawBytes: sum('rawBytes'),
+  };
+}
+
+/** The scripts a page's HTML makes the browser fetch before its first render. */
+function htmlScripts(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) found.add(match[1] ?? '');
+  for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) {
+    found.add(match[1] ?? '');
+  }
+  found.delete('');
+  return [...found];
 }
 
 async function javascriptOf(
@@ -205,43 +333,35 @@ async function javascriptOf(
   baseUrl: string,
   page: WebPage,
   session: Session,
-): Promise<{
-  files: JsFile[];
-  gzipBytes: number;
-  brotliBytes: number;
-  rawBytes: number;
-  finalPath: string;
-}> {
+): Promise<{ files: JsFile[]; finalPath: string }> {
   const context = await browser.newContext();
   try {
     const tab = await context.newPage();
     if (page.signedIn) await putSession(tab, baseUrl, session);
     const scripts = new Set<string>();
     tab.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.add(request.url());
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
     });
+    const html = (
+      await httpRequest(baseUrl + page.path, { headers: { 'accept-encoding': 'identity' } })
+    ).body.toString('utf8');
+    const firstScreen = new Set(htmlScripts(html).map((src) => new URL(src, baseUrl).pathname));
     await tab.goto(baseUrl + page.path, { waitUntil: 'networkidle' });
     const finalPath = new URL(tab.url()).pathname;
     const files: JsFile[] = [];
-    for (const url of scripts) {
+    for (const scriptPath of new Set([...firstScreen, ...scripts])) {
       const transferred = async (encoding: string) =>
-        (await httpRequest(url, { headers: { 'accept-encoding': encoding } })).body.length;
+        (await httpRequest(baseUrl + scriptPath, { headers: { 'accept-encoding': encoding } })).body
+          .length;
       files.push({
-        path: new URL(url).pathname,
+        path: scriptPath,
+        firstScreen: firstScreen.has(scriptPath),
         gzipBytes: await transferred('gzip'),
         brotliBytes: await transferred('br'),
         rawBytes: await transferred('identity'),
       });
     }
-    const sum = (key: 'gzipBytes' | 'brotliBytes' | 'rawBytes') =>
-      files.reduce((s, f) => s + f[key], 0);
-    return {
-      files,
-      gzipBytes: sum('gzipBytes'),
-      brotliBytes: sum('brotliBytes'),
-      rawBytes: sum('rawBytes'),
-      finalPath,
-    };
+    return { files, finalPath };
   } finally {
     await context.close();
   }
@@ -260,18 +380,66 @@ async function putSession(
   );
 }
 
-async function lighthouseScore(
+interface LighthouseRun {
+  /** NaN when the run failed or ended on another URL (a redirect to sign-in). */
+  score: number;
+  tbtMs: number;
+  lcpMs: number;
+  benchmarkIndex: number;
+  detail: string;
+  /** Top items of mainthread-work-breakdown and bootup-time, one line each. */
+  breakdown: string[];
+}
+
+/** The run with the median score (the middle one of an odd count; failed runs sort last). */
+function medianRun(runs: LighthouseRun[]): LighthouseRun | undefined {
+  const sorted = [...runs].sort(
+    (a, b) => (Number.isNaN(a.score) ? -1 : a.score) - (Number.isNaN(b.score) ? -1 : b.score),
+  );
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+interface AuditItem {
+  group?: string;
+  groupLabel?: string;
+  duration?: number;
+  url?: string;
+  total?: number;
+  scripting?: number;
+  scriptParseCompile?: number;
+}
+
+/** A script's path, or Lighthouse's own label ('Unattributable', 'Other'). */
+function urlPath(url: string | undefined): string {
+  if (!url) return '?';
+  return URL.canParse(url) ? new URL(url).pathname : url;
+}
+
+function auditItems(audit: { details?: unknown } | undefined): AuditItem[] {
+  const details = audit?.details as { items?: AuditItem[] } | undefined;
+  return details?.items ?? [];
+}
+
+async function lighthouseRun(
   baseUrl: string,
   page: WebPage,
   preset: Preset,
   session: Session,
-): Promise<{ score: number; detail: string }> {
+): Promise<LighthouseRun> {
   const profile = scratchDir('lighthouse-profile');
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
     userDataDir: profile,
     logLevel: 'silent',
+  });
+  const failed = (detail: string): LighthouseRun => ({
+    score: Number.NaN,
+    tbtMs: Number.NaN,
+    lcpMs: Number.NaN,
+    benchmarkIndex: Number.NaN,
+    detail,
+    breakdown: [],
   });
   try {
     if (page.signedIn) {
@@ -294,31 +462,52 @@ async function lighthouseScore(
       },
       preset === 'desktop' ? desktopConfig : undefined,
     );
-    if (!result) return { score: Number.NaN, detail: 'no result' };
+    if (!result) return failed('no result');
     const { lhr } = result;
     // The whole report, for finding what costs the score (LCP element, request chains, bootup).
-    const reportName = `lighthouse-${preset}-${page.path.replace(/\W+/g, '') || 'root'}.json`;
+    const reportName = `lighthouse-${preset}-${page.path.replace(/\W+/g, '').slice(0, 24) || 'root'}.json`;
     fs.writeFileSync(path.join(TMP_DIR, reportName), JSON.stringify(lhr));
     const rawScore = lhr.categories.performance?.score;
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const metric = (id: string) => {
-      const audit = lhr.audits[id];
-      return audit?.numericValue === undefined
-        ? 'n/a'
-        : audit.numericValue.toFixed(id === 'cumulative-layout-shift' ? 3 : 0);
+      const value = numeric(id);
+      return Number.isNaN(value) ? 'n/a' : value.toFixed(id === 'cumulative-layout-shift' ? 3 : 0);
     };
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    const benchmarkIndex = lhr.environment.benchmarkIndex;
     const detail =
       `score ${rawScore === null || rawScore === undefined ? 'n/a' : Math.round(rawScore * 100)}, ` +
       `FCP ${metric('first-contentful-paint')} ms, LCP ${metric('largest-contentful-paint')} ms, ` +
       `TBT ${metric('total-blocking-time')} ms, CLS ${metric('cumulative-layout-shift')}, ` +
-      `SI ${metric('speed-index')} ms, final URL ${finalPath}` +
+      `SI ${metric('speed-index')} ms, benchmarkIndex ${benchmarkIndex.toFixed(0)}, ` +
+      `final URL ${finalPath}` +
       (lhr.runtimeError ? `, runtime error ${lhr.runtimeError.code}` : '');
+    const mainThread = auditItems(lhr.audits['mainthread-work-breakdown'])
+      .slice(0, TOP_ITEMS)
+      .map(
+        (item) =>
+          `main thread ${item.groupLabel ?? item.group}: ${(item.duration ?? 0).toFixed(0)} ms`,
+      );
+    const bootup = auditItems(lhr.audits['bootup-time'])
+      .slice(0, TOP_ITEMS)
+      .map(
+        (item) =>
+          `bootup ${urlPath(item.url)}: total ${(item.total ?? 0).toFixed(0)} ms, ` +
+          `scripting ${(item.scripting ?? 0).toFixed(0)} ms, parse/compile ${(item.scriptParseCompile ?? 0).toFixed(0)} ms`,
+      );
     // A redirect to the sign-in page would score the wrong page.
     const score =
       rawScore === null || rawScore === undefined || finalPath !== page.path
         ? Number.NaN
         : Math.round(rawScore * 100);
-    return { score, detail };
+    return {
+      score,
+      tbtMs: numeric('total-blocking-time'),
+      lcpMs: numeric('largest-contentful-paint'),
+      benchmarkIndex: Math.round(benchmarkIndex),
+      detail,
+      breakdown: [...mainThread, ...bootup],
+    };
   } finally {
     chrome.kill();
     fs.rmSync(profile, { recursive: true, force: true });

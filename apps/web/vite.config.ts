@@ -17,6 +17,29 @@ export interface RoutePreload {
 }
 
 /**
+ * Libraries a first screen must not load (docs/decisions/0011-first-screen-javascript.md): zod is
+ * for forms and the API, charts for the managers' dashboard. The build fails when the entry, or a
+ * listed URL's preloaded code, reaches one of them, so a stray import is caught where it is made,
+ * not by the bench weeks later.
+ */
+const SCHEMAS_AND_CHARTS =
+  /[\\/]node_modules[\\/](zod|recharts|@mantine[\\/]charts|d3-[^\\/]+|victory-vendor)[\\/]/;
+export const FIRST_SCREEN_FORBIDDEN: Readonly<Record<string, RegExp>> = {
+  '(entry)': SCHEMAS_AND_CHARTS,
+  '/login': SCHEMAS_AND_CHARTS,
+  '/montar-pacote': SCHEMAS_AND_CHARTS,
+};
+
+/** The first module of `chunks` that `forbidden` matches, if any. */
+function forbiddenModule(chunks: Rolldown.OutputChunk[], forbidden: RegExp): string | undefined {
+  for (const chunk of chunks) {
+    const found = chunk.moduleIds.find((id) => forbidden.test(id));
+    if (found) return `${found} (in ${chunk.fileName})`;
+  }
+  return undefined;
+}
+
+/**
  * Writes route-preloads.json: for each URL pattern of ROUTE_MODULES, the script and style files
  * of its lazy modules and everything they import statically, minus what index.html already loads.
  */
@@ -44,8 +67,12 @@ function routePreloads(): Plugin {
       };
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
       if (!entry) return this.error('route-preloads: no entry chunk');
+      const entryChunks = closure(entry);
+      const entryForbidden = FIRST_SCREEN_FORBIDDEN['(entry)'];
+      const inEntry = entryForbidden && forbiddenModule(entryChunks, entryForbidden);
+      if (inEntry) return this.error(`route-preloads: the entry loads ${inEntry}`);
       const initial = new Set<string>();
-      for (const chunk of closure(entry)) {
+      for (const chunk of entryChunks) {
         initial.add(chunk.fileName);
         for (const css of chunk.viteMetadata?.importedCss ?? []) initial.add(css);
       }
@@ -57,10 +84,14 @@ function routePreloads(): Plugin {
       for (const [pattern, names] of Object.entries(ROUTE_MODULES)) {
         const scripts = new Set<string>();
         const styles = new Set<string>();
+        const forbidden = FIRST_SCREEN_FORBIDDEN[pattern];
         for (const name of names) {
           const chunk = chunkOf.get(path.join(webRoot, PAGE_MODULES[name]));
           if (!chunk) return this.error(`route-preloads: no chunk for ${PAGE_MODULES[name]}`);
-          for (const part of closure(chunk)) {
+          const parts = closure(chunk);
+          const reached = forbidden && forbiddenModule(parts, forbidden);
+          if (reached) return this.error(`route-preloads: ${pattern} preloads ${reached}`);
+          for (const part of parts) {
             if (!initial.has(part.fileName)) scripts.add(`/${part.fileName}`);
             for (const css of part.viteMetadata?.importedCss ?? []) {
               if (!initial.has(css)) styles.add(`/${css}`);
@@ -143,11 +174,25 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
               priority: 30,
             },
+            // The dashboard's charts (recharts, d3) in one chunk of their own, loaded by the pages
+            // that draw a chart; above 'mantine' so @mantine/charts is not taken for the kit.
+            {
+              name: 'charts',
+              test: /[\\/]node_modules[\\/](recharts|@mantine[\\/]charts|d3-[^\\/]+|victory-vendor|internmap|decimal\.js-light|eventemitter3|es-toolkit|immer|reselect|redux|@reduxjs[\\/]toolkit|react-redux|redux-thunk)[\\/]/,
+              priority: 35,
+            },
             {
               name: 'mantine',
               test: /[\\/]node_modules[\\/](@mantine|@floating-ui|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|detect-node-es|react-number-format|react-textarea-autosize|dayjs)[\\/]/,
               tags: ['$initial'],
               priority: 20,
+            },
+            // zod only where a form or an answer is validated: on its own, a screen that imports
+            // a schema-free domain file (text.ts, money.ts) never pulls it in by sharing a chunk.
+            {
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]/,
+              priority: 25,
             },
             {
               name: 'vendor',

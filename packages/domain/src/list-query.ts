@@ -2,6 +2,8 @@ import { z } from './zod.ts';
 import { cleanSingleLineText } from './text.ts';
 import { PROFILES, USER_STATUSES } from './users.ts';
 
+export { TOTAL_COUNT_HEADER } from './list-constants.ts';
+
 /**
  * Server-side search and paging shared by the admin lists (users, services, trainings):
  * `q` (accent- and case-insensitive "contains"), `limit` 1–100, `offset` ≥ 0 and `order` (a field
@@ -11,7 +13,6 @@ import { PROFILES, USER_STATUSES } from './users.ts';
 export const LIST_MAX_LIMIT = 100;
 export const LIST_SEARCH_MAX_LENGTH = 200;
 const MAX_OFFSET = 2_147_483_647;
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const LIST_MESSAGES = {
   searchTooLong: `A pesquisa deve ter no máximo ${LIST_SEARCH_MAX_LENGTH} caracteres.`,

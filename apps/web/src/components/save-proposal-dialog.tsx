@@ -23,15 +23,9 @@ import {
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { clientListQuery, useCreateClientMutation } from '../api/clients';
-import {
-  packageForRevisionQuery,
-  proposalQuery,
-  useCreateProposalMutation,
-  useReviseProposalMutation,
-} from '../api/proposals';
+import { useCreateProposalMutation, useReviseProposalMutation } from '../api/proposals';
 import { errorMessage } from '../lib/api-client';
 import { useSession } from '../lib/use-session';
 import { ClientForm } from './client-form';
@@ -40,52 +34,9 @@ import { ClientForm } from './client-form';
  * 'Gerar Pacote' in the builder (issue 13): the selection is saved as a proposal for a chosen,
  * or new, client; or, when the builder was opened from a proposal's 'Nova versão'
  * (/montar-pacote?revisar={id}), as that proposal's next version. The builder renders this
- * dialog and the hook below; everything else about saving lives here.
+ * dialog through save-proposal-dialog-slot.tsx and reads the revision with proposal-revision.ts;
+ * everything else about saving lives here.
  */
-
-export const REVISION_PARAM = 'revisar';
-/**
- * 'Nova proposta' from a renewal (issue 14): /montar-pacote?a_partir_de={id} opens the builder
- * with that proposal's package and selection, and saves a NEW proposal for the same client.
- */
-export const PREFILL_PARAM = 'a_partir_de';
-
-/** The proposal named by `param` in the URL, its package and selection handed to `onSeed`. */
-function useSeedProposal(
-  param: string,
-  onSeed: (pkg: Package, selection: ProcedureSelection) => void,
-): Proposal | null {
-  const [params] = useSearchParams();
-  const seedId = Number(params.get(param)) || null;
-  const proposal = useQuery({ ...proposalQuery(seedId ?? 0), enabled: seedId !== null });
-  const pkg = useQuery({
-    ...packageForRevisionQuery(proposal.data?.package.id ?? 0),
-    enabled: proposal.data !== undefined,
-  });
-  const [seeded, setSeeded] = useState<number | null>(null);
-  useEffect(() => {
-    if (!proposal.data || !pkg.data || seeded === proposal.data.id) return;
-    const selection: ProcedureSelection = { A: [], B: [], C: [], D: [] };
-    for (const item of proposal.data.items) {
-      for (let session = 0; session < item.sessions; session += 1) {
-        selection[item.block].push(item.service_id);
-      }
-    }
-    setSeeded(proposal.data.id);
-    onSeed(pkg.data, selection);
-  }, [proposal.data, pkg.data, seeded, onSeed]);
-  return seedId !== null ? (proposal.data ?? null) : null;
-}
-
-/** The proposal the builder is revising (from ?revisar=), with its package and selection. */
-export function useProposalRevision(onSeed: (pkg: Package, selection: ProcedureSelection) => void) {
-  return useSeedProposal(REVISION_PARAM, onSeed);
-}
-
-/** The proposal a new one starts from (?a_partir_de=): same client, a new number. */
-export function useProposalPrefill(onSeed: (pkg: Package, selection: ProcedureSelection) => void) {
-  return useSeedProposal(PREFILL_PARAM, onSeed);
-}
 
 const asUnit = (value: string | null | undefined): Unit | null =>
   (UNITS as readonly string[]).includes(value ?? '') ? (value as Unit) : null;

@@ -28,11 +28,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ProcedureDetailDialogSlot } from '../../components/procedure-detail-dialog-slot';
-import {
-  SaveProposalDialog,
-  useProposalPrefill,
-  useProposalRevision,
-} from '../../components/save-proposal-dialog';
+import { useProposalPrefill, useProposalRevision } from '../../components/proposal-revision';
+import { SaveProposalDialogSlot } from '../../components/save-proposal-dialog-slot';
 import { usePageTitle } from '../../components/use-page-title';
 import { useClientMode } from '../../lib/client-mode';
 import { useIsDesktop } from '../../lib/use-is-desktop';
@@ -294,7 +291,8 @@ export default function BuilderPage() {
         procedure={detail}
         onClose={() => setDetail(null)}
       />
-      <SaveProposalDialog
+      <SaveProposalDialogSlot
+        preload={step === 'services'}
         opened={saveOpened}
         onClose={() => setSaveOpened(false)}
         pkg={pkg}

@@ -16,7 +16,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { renewalsQuery } from '../../api/dashboard';
 import { QueryContent } from '../../components/admin/admin-page';
-import { PREFILL_PARAM } from '../../components/save-proposal-dialog';
+import { PREFILL_PARAM } from '../../components/proposal-revision';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { isManagerProfile } from '../../lib/profiles';
