@@ -34,8 +34,11 @@ export interface AdminPageProps {
   title: string;
   /** The create button ('+ Novo Serviço'), beside the title. */
   action?: ReactNode;
-  /** Rows of counters (each row is one grid), computed from the loaded list. */
-  counters?: { cols: Record<string, number>; items: Counter[] }[];
+  /**
+   * Rows of counters (each row is one grid), computed from the loaded list; `extra` is a card of
+   * the page's own at the end of the row (the trainings' 'Por categoria').
+   */
+  counters?: { cols: Record<string, number>; items: Counter[]; extra?: ReactNode }[];
   /** The query the counters are computed from: they wait for it and never show a false 0. */
   query: ListQueryState;
   /** Search, filters (ListToolbar), above the table. */
@@ -79,6 +82,7 @@ export function AdminPage({
               unavailable={query.isError}
             />
           ))}
+          {row.extra}
         </SimpleGrid>
       ))}
       {toolbar}
