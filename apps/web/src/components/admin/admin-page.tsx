@@ -44,6 +44,8 @@ export interface AdminPageProps {
   /** Search, filters (ListToolbar), above the table. */
   toolbar?: ReactNode;
   children: ReactNode;
+  /** False when the content brings its own panels (the procedures' groups). */
+  panel?: boolean;
   /** Modals of the page (forms), rendered after the content. */
   modals?: ReactNode;
 }
@@ -59,6 +61,7 @@ export function AdminPage({
   query,
   toolbar,
   children,
+  panel = true,
   modals,
 }: AdminPageProps) {
   usePageTitle(title);
@@ -86,9 +89,13 @@ export function AdminPage({
         </SimpleGrid>
       ))}
       {toolbar}
-      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-        {children}
-      </Paper>
+      {panel ? (
+        <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+          {children}
+        </Paper>
+      ) : (
+        children
+      )}
       {modals}
     </Stack>
   );

@@ -83,3 +83,17 @@ export function useAdminRows<TUpdate>({ all, update, remove }: AdminRowsOptions<
 
   return { togglingIds, deletingIds, toggle, confirmRemove, actionsFor };
 }
+
+/** The Inativar/Ativar of a row with an active/inactive status, and what each way is called. */
+export function statusToggle(
+  status: string,
+  messages: { activated: string; deactivated: string; fallback: string },
+): ToggleOptions<{ status: 'active' | 'inactive' }> {
+  const active = status === 'active';
+  return {
+    active,
+    changes: { status: active ? 'inactive' : 'active' },
+    success: active ? messages.deactivated : messages.activated,
+    fallback: messages.fallback,
+  };
+}

@@ -23,7 +23,7 @@ import { AdminPage, QueryContent } from '../../components/admin/admin-page';
 import { useFormModal } from '../../components/admin/form-modal';
 import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
 import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
-import { useAdminRows } from '../../components/admin/use-admin-rows';
+import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
 import { RowActions } from '../../components/row-actions';
 import { ServiceFormModal } from './service-form-modal';
 
@@ -164,15 +164,11 @@ export default function ServicesPage() {
                         id: service.id,
                         label: service.name,
                         onEdit: () => openForm(service),
-                        toggle: {
-                          active: service.status === 'active',
-                          changes: {
-                            status: service.status === 'active' ? 'inactive' : 'active',
-                          },
-                          success:
-                            service.status === 'active' ? 'Serviço inativado.' : 'Serviço ativado.',
+                        toggle: statusToggle(service.status, {
+                          activated: 'Serviço ativado.',
+                          deactivated: 'Serviço inativado.',
                           fallback: SERVICE_MESSAGES.toggleFailed,
-                        },
+                        }),
                         remove: {
                           title: serviceDeleteConfirmation(service.name),
                           successMessage: 'Serviço excluído.',
