@@ -109,14 +109,7 @@ export default function NoticesPage() {
           />
         </Group>
       }
-      modals={
-        <NoticeFormModal
-          formKey={formModal.formKey}
-          opened={formModal.opened}
-          onClose={formModal.close}
-          notice={formModal.editing}
-        />
-      }
+      modals={<NoticeFormModal {...formModal.props} notice={formModal.editing} />}
     >
       <QueryContent
         query={noticesQuery}

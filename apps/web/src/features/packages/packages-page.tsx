@@ -56,14 +56,7 @@ export default function PackagesPage() {
           ],
         },
       ]}
-      modals={
-        <PackageFormModal
-          formKey={formModal.formKey}
-          opened={formModal.opened}
-          onClose={formModal.close}
-          pkg={formModal.editing}
-        />
-      }
+      modals={<PackageFormModal {...formModal.props} pkg={formModal.editing} />}
     >
       <QueryContent
         query={packagesQuery}

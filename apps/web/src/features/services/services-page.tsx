@@ -111,14 +111,7 @@ export default function ServicesPage() {
           sorts={SORT_OPTIONS}
         />
       }
-      modals={
-        <ServiceFormModal
-          formKey={formModal.formKey}
-          opened={formModal.opened}
-          onClose={formModal.close}
-          service={formModal.editing}
-        />
-      }
+      modals={<ServiceFormModal {...formModal.props} service={formModal.editing} />}
     >
       <QueryContent
         query={pageQuery}

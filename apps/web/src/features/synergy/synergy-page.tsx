@@ -66,9 +66,7 @@ export default function SynergyPage() {
       ]}
       modals={
         <RelationFormModal
-          formKey={formModal.formKey}
-          opened={formModal.opened}
-          onClose={formModal.close}
+          {...formModal.props}
           relation={formModal.editing}
           categories={categories}
         />

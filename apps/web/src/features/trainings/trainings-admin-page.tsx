@@ -115,14 +115,7 @@ export default function TrainingsAdminPage() {
           sorts={SORT_OPTIONS}
         />
       }
-      modals={
-        <TrainingFormModal
-          formKey={formModal.formKey}
-          opened={formModal.opened}
-          onClose={formModal.close}
-          training={formModal.editing}
-        />
-      }
+      modals={<TrainingFormModal {...formModal.props} training={formModal.editing} />}
     >
       <QueryContent
         query={trainingsQuery}

@@ -109,12 +109,7 @@ export default function UsersPage() {
       }
       modals={
         <>
-          <UserFormModal
-            formKey={formModal.formKey}
-            opened={formModal.opened}
-            onClose={formModal.close}
-            user={formModal.editing}
-          />
+          <UserFormModal {...formModal.props} user={formModal.editing} />
           <ActivateUserModal user={activating} onClose={() => setActivating(null)} />
         </>
       }
