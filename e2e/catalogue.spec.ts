@@ -233,7 +233,7 @@ test('a manager adds captioned photos and sees them in the detail dialog', async
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/professional/editservices');
   await expect(page.getByRole('heading', { name: 'Edição de Procedimentos' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Pesquisar função' }).fill(service.name);
+  await page.getByRole('searchbox', { name: 'Pesquisar função' }).fill(service.name);
   const card = page.getByTestId('procedure-card').filter({ hasText: service.name });
   await expect(card).toContainText('R$ 350,00');
   await expect(card).toContainText('0/4');
@@ -254,7 +254,7 @@ test('a manager adds captioned photos and sees them in the detail dialog', async
   await expect(card).toContainText('2/4');
 
   await page.reload();
-  await page.getByRole('textbox', { name: 'Pesquisar função' }).fill(service.name);
+  await page.getByRole('searchbox', { name: 'Pesquisar função' }).fill(service.name);
   await expect(card).toContainText('2/4');
   // A 2-second press on the card opens the details.
   const box = await card.boundingBox();

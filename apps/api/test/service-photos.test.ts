@@ -111,6 +111,22 @@ describe('service photos API', () => {
     const jpegImage = await t.app.inject({ method: 'GET', url: second?.url ?? '' });
     expect(jpegImage.headers['content-type']).toBe('image/jpeg');
     expect(jpegImage.rawPayload.equals(jpeg)).toBe(true);
+
+    // The screens' read: captions and the same signed links, without any base64.
+    const links = await t.request('GET', `/api/v1/service-photos/${serviceId}/links`, {
+      token: (await t.as('professional')).token,
+    });
+    expect(links.statusCode).toBe(200);
+    expect(links.json()).toEqual({
+      service_id: serviceId,
+      photos: saved.photos.map(({ id, position, subtitle, url }) => ({
+        id,
+        position,
+        subtitle,
+        url,
+      })),
+    });
+    expect(links.body).not.toContain('base64');
   });
 
   it('refuses a tampered or borrowed signature and a stale link', async () => {
@@ -195,6 +211,11 @@ describe('service photos API', () => {
     const read = await t.request('GET', '/api/v1/service-photos/999999', { token: adminToken });
     expect(read.statusCode).toBe(404);
     expect(read.json()).toEqual({ detail: 'Serviço não encontrado.' });
+    const links = await t.request('GET', '/api/v1/service-photos/999999/links', {
+      token: adminToken,
+    });
+    expect(links.statusCode).toBe(404);
+    expect(links.json()).toEqual({ detail: 'Serviço não encontrado.' });
     const write = await put({ photos: [] }, adminToken, 999_999);
     expect(write.statusCode).toBe(404);
   });

@@ -45,6 +45,16 @@ export const servicePhotosSchema = z.object({
 });
 export type ServicePhotos = z.infer<typeof servicePhotosSchema>;
 
+/**
+ * GET /service-photos/{serviceId}/links: the photos without their bytes, each with its signed
+ * link, for the app's screens (an <img> loads the image, cached by the browser).
+ */
+export const servicePhotoLinksSchema = z.object({
+  service_id: z.number().int(),
+  photos: z.array(servicePhotoSchema.omit({ imageBase64: true })),
+});
+export type ServicePhotoLinks = z.infer<typeof servicePhotoLinksSchema>;
+
 /** One photo to save: a data URL or bare base64, and its caption (blank allowed). */
 export const servicePhotoInputSchema = z.object({
   imageBase64: z.string({ error: SERVICE_PHOTO_MESSAGES.notAnImage }),

@@ -47,6 +47,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'DELETE /api/v1/services/:id': 'admin',
 
   'GET /api/v1/service-photos/:serviceId': 'user',
+  'GET /api/v1/service-photos/:serviceId/links': 'user',
   'PUT /api/v1/service-photos/:serviceId': 'photo-editor',
   // Public, but only through a link the API signed (an <img> sends no bearer header).
   'GET /api/v1/service-photos/:serviceId/:position/image': 'public',

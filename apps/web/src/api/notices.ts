@@ -1,12 +1,7 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Notice, NoticeCreate, NoticeUpdate } from '@portal/domain';
 import { api } from '../lib/api-client';
+import { listCacheEdits, resourceMutations, type RowChanges } from './resource-mutations';
 
 const NOTICES_PATH = '/api/v1/notices/notices/';
 
@@ -48,48 +43,14 @@ export function prefetchActiveNotices(queryClient: QueryClient): void {
  * The admin list is edited in place (create prepends, update replaces, delete removes: SPEC
  * section 4); the banner's list is simply refetched next time it is shown.
  */
-function useNoticesCache() {
-  const queryClient = useQueryClient();
-  return (update: (notices: Notice[]) => Notice[]) => {
-    queryClient.setQueryData<Notice[]>(allNoticesQueryKey, (notices) =>
-      notices ? update(notices) : notices,
-    );
-    void queryClient.invalidateQueries({ queryKey: activeNoticesQueryKey });
-  };
-}
+const noticeMutations = resourceMutations<Notice, NoticeCreate, NoticeUpdate>({
+  path: NOTICES_PATH,
+  deletePath: '/api/v1/notices/',
+  all: noticesQueryKey,
+  ...listCacheEdits<Notice>({ list: allNoticesQueryKey, refetch: [activeNoticesQueryKey] }),
+});
 
-export function useCreateNotice() {
-  const updateCache = useNoticesCache();
-  return useMutation({
-    mutationFn: (payload: NoticeCreate) => api.post<Notice>(NOTICES_PATH, payload),
-    onSuccess: (created) => updateCache((notices) => [created, ...notices]),
-  });
-}
-
-export interface NoticeChanges {
-  id: number;
-  changes: NoticeUpdate;
-}
-
-export function useUpdateNotice() {
-  const updateCache = useNoticesCache();
-  return useMutation({
-    mutationKey: [...noticesQueryKey, 'update'],
-    mutationFn: ({ id, changes }: NoticeChanges) =>
-      api.patch<Notice>(`${NOTICES_PATH}${id}`, changes),
-    onSuccess: (updated) =>
-      updateCache((notices) =>
-        notices.map((notice) => (notice.id === updated.id ? updated : notice)),
-      ),
-  });
-}
-
-export function useDeleteNotice() {
-  const updateCache = useNoticesCache();
-  return useMutation({
-    mutationKey: [...noticesQueryKey, 'delete'],
-    mutationFn: (id: number) => api.delete(`/api/v1/notices/${id}`),
-    onSuccess: (_nothing, id) =>
-      updateCache((notices) => notices.filter((notice) => notice.id !== id)),
-  });
-}
+export type NoticeChanges = RowChanges<NoticeUpdate>;
+export const useCreateNotice = noticeMutations.useCreate;
+export const useUpdateNotice = noticeMutations.useUpdate;
+export const useDeleteNotice = noticeMutations.useDelete;

@@ -1,12 +1,7 @@
 import type { Package, PackageCreate, PackageStatus, PackageUpdate } from '@portal/domain';
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
+import { listCacheEdits, resourceMutations, type RowChanges } from './resource-mutations';
 
 /** The yearly packages (`/api/v1/packages/`). */
 const PATH = '/api/v1/packages/';
@@ -46,44 +41,16 @@ export function useActivePackagesQuery() {
 }
 
 /** SPEC section 4: create prepends, update replaces, delete removes; filtered lists refetch. */
-function updatePackagesCache(queryClient: QueryClient, update: (packages: Package[]) => Package[]) {
-  queryClient.setQueryData<Package[]>(packagesQuery.queryKey, (packages) =>
-    packages ? update(packages) : packages,
-  );
-  void queryClient.invalidateQueries({ queryKey: activePackagesQuery.queryKey });
-}
+const packageMutations = resourceMutations<Package, PackageCreate, PackageUpdate>({
+  path: PATH,
+  all: packagesKeys.all,
+  ...listCacheEdits<Package>({
+    list: packagesQuery.queryKey,
+    refetch: [activePackagesQuery.queryKey],
+  }),
+});
 
-export function useCreatePackage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: PackageCreate) => api.post<Package>(PATH, payload),
-    onSuccess: (created) => updatePackagesCache(queryClient, (packages) => [created, ...packages]),
-  });
-}
-
-export interface PackageChanges {
-  id: number;
-  changes: PackageUpdate;
-}
-
-export function useUpdatePackage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...packagesKeys.all, 'update'],
-    mutationFn: ({ id, changes }: PackageChanges) => api.patch<Package>(`${PATH}${id}`, changes),
-    onSuccess: (updated) =>
-      updatePackagesCache(queryClient, (packages) =>
-        packages.map((pkg) => (pkg.id === updated.id ? updated : pkg)),
-      ),
-  });
-}
-
-export function useDeletePackage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...packagesKeys.all, 'delete'],
-    mutationFn: (id: number) => api.delete(`${PATH}${id}`),
-    onSuccess: (_nothing, id) =>
-      updatePackagesCache(queryClient, (packages) => packages.filter((pkg) => pkg.id !== id)),
-  });
-}
+export type PackageChanges = RowChanges<PackageUpdate>;
+export const useCreatePackage = packageMutations.useCreate;
+export const useUpdatePackage = packageMutations.useUpdate;
+export const useDeletePackage = packageMutations.useDelete;

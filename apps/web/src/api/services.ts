@@ -5,15 +5,9 @@ import type {
   ServiceStatus,
   ServiceUpdate,
 } from '@portal/domain';
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { api, type ApiPage } from '../lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+import { listCacheEdits, resourceMutations, type RowChanges } from './resource-mutations';
 import { packagesKeys } from './packages';
 import { relationsKeys } from './services-relations';
 
@@ -89,63 +83,29 @@ export function useActiveServicesQuery() {
 }
 
 /**
- * SPEC section 4: a create prepends the new item, an update replaces it in place, a delete
- * removes it; the filtered lists (the builder's active list) are asked again.
+ * SPEC section 4: a create prepends the new item, an update replaces it, a delete removes it; the
+ * admin table's pages and the filtered lists (the builder's active list) are asked again.
  */
-export function updateServicesCache(
-  queryClient: QueryClient,
-  update: (services: Service[]) => Service[],
-): void {
-  queryClient.setQueryData<Service[]>(servicesQuery.queryKey, (services) =>
-    services ? update(services) : services,
-  );
-  // The page shown changes at once; the server then says where rows and totals now stand.
-  queryClient.setQueriesData<ApiPage<Service>>({ queryKey: servicesKeys.pages() }, (page) => {
-    if (!page) return page;
-    const items = update(page.items);
-    return { items, total: Math.max(0, page.total + items.length - page.items.length) };
-  });
-  void queryClient.invalidateQueries({ queryKey: servicesKeys.pages() });
-  void queryClient.invalidateQueries({ queryKey: activeServicesQuery.queryKey });
-}
-
-export function useCreateService() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: ServiceCreate) => api.post<Service>(PATH, payload),
-    onSuccess: (created) => updateServicesCache(queryClient, (services) => [created, ...services]),
-  });
-}
-
-export interface ServiceChanges {
-  id: number;
-  changes: ServiceUpdate;
-}
-
-export function useUpdateService() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...servicesKeys.all, 'update'],
-    mutationFn: ({ id, changes }: ServiceChanges) => api.patch<Service>(`${PATH}${id}`, changes),
-    onSuccess: (updated) =>
-      updateServicesCache(queryClient, (services) =>
-        services.map((service) => (service.id === updated.id ? updated : service)),
-      ),
-  });
-}
-
-export function useDeleteService() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...servicesKeys.all, 'delete'],
-    mutationFn: (id: number) => api.delete(`${PATH}${id}`),
-    onSuccess: (_nothing, id) => {
-      updateServicesCache(queryClient, (services) =>
-        services.filter((service) => service.id !== id),
-      );
-      // Packages and synergy relations name procedures: their lists may have changed too.
-      void queryClient.invalidateQueries({ queryKey: packagesKeys.all });
-      void queryClient.invalidateQueries({ queryKey: relationsKeys.all });
+const serviceMutations = resourceMutations<Service, ServiceCreate, ServiceUpdate>({
+  path: PATH,
+  all: servicesKeys.all,
+  ...listCacheEdits<Service>(
+    {
+      list: servicesQuery.queryKey,
+      pages: servicesKeys.pages(),
+      refetch: [activeServicesQuery.queryKey],
     },
-  });
-}
+    {
+      // Packages and synergy relations name procedures: their lists may have changed too.
+      deleted: (queryClient) => {
+        void queryClient.invalidateQueries({ queryKey: packagesKeys.all });
+        void queryClient.invalidateQueries({ queryKey: relationsKeys.all });
+      },
+    },
+  ),
+});
+
+export type ServiceChanges = RowChanges<ServiceUpdate>;
+export const useCreateService = serviceMutations.useCreate;
+export const useUpdateService = serviceMutations.useUpdate;
+export const useDeleteService = serviceMutations.useDelete;

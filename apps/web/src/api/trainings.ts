@@ -15,6 +15,7 @@ import {
   type TrainingUpdate,
 } from '@portal/domain';
 import { api, type ApiPage } from '../lib/api-client';
+import { resourceMutations, type RowChanges } from './resource-mutations';
 
 const BASE = '/api/v1/trainings';
 
@@ -152,52 +153,34 @@ export function useReactToTraining() {
   });
 }
 
-export function useCreateTraining() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: TrainingCreate) => api.post<Training>(`${BASE}/`, payload),
-    onSuccess: (created) => {
-      queryClient.setQueryData(trainingsKeys.detail(created.id), created);
-      // A new training may belong on any page, in any order: let the lists ask again.
-      void queryClient.invalidateQueries({ queryKey: trainingsKeys.pages() });
-      return queryClient.invalidateQueries({ queryKey: trainingsKeys.lists() });
-    },
-  });
-}
+const trainingMutations = resourceMutations<Training, TrainingCreate, TrainingUpdate>({
+  path: `${BASE}/`,
+  all: trainingsKeys.all,
+  created: (queryClient, created) => {
+    queryClient.setQueryData(trainingsKeys.detail(created.id), created);
+    // A new training may belong on any page, in any order: let the lists ask again.
+    void queryClient.invalidateQueries({ queryKey: trainingsKeys.pages() });
+    void queryClient.invalidateQueries({ queryKey: trainingsKeys.lists() });
+  },
+  updated: (queryClient, updated) => {
+    replaceTrainingEverywhere(queryClient, updated);
+    void queryClient.invalidateQueries({ queryKey: trainingsKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: trainingsKeys.pages() });
+  },
+  deleted: (queryClient, id) => {
+    queryClient.setQueriesData<Training[]>({ queryKey: trainingsKeys.lists() }, (list) =>
+      list?.filter((item) => item.id !== id),
+    );
+    queryClient.setQueriesData<ApiPage<Training>>({ queryKey: trainingsKeys.pages() }, (page) =>
+      page ? { items: page.items.filter((item) => item.id !== id), total: page.total - 1 } : page,
+    );
+    queryClient.removeQueries({ queryKey: trainingsKeys.detail(id) });
+    void queryClient.invalidateQueries({ queryKey: trainingsKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: trainingsKeys.pages() });
+  },
+});
 
-export interface TrainingChanges {
-  id: number;
-  changes: TrainingUpdate;
-}
-
-export function useUpdateTraining() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...trainingsKeys.all, 'update'],
-    mutationFn: ({ id, changes }: TrainingChanges) => api.patch<Training>(`${BASE}/${id}`, changes),
-    onSuccess: (updated) => {
-      replaceTrainingEverywhere(queryClient, updated);
-      void queryClient.invalidateQueries({ queryKey: trainingsKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: trainingsKeys.pages() });
-    },
-  });
-}
-
-export function useDeleteTraining() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...trainingsKeys.all, 'delete'],
-    mutationFn: (id: number) => api.delete(`${BASE}/${id}`),
-    onSuccess: (_nothing, id) => {
-      queryClient.setQueriesData<Training[]>({ queryKey: trainingsKeys.lists() }, (list) =>
-        list?.filter((item) => item.id !== id),
-      );
-      queryClient.setQueriesData<ApiPage<Training>>({ queryKey: trainingsKeys.pages() }, (page) =>
-        page ? { items: page.items.filter((item) => item.id !== id), total: page.total - 1 } : page,
-      );
-      queryClient.removeQueries({ queryKey: trainingsKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: trainingsKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: trainingsKeys.pages() });
-    },
-  });
-}
+export type TrainingChanges = RowChanges<TrainingUpdate>;
+export const useCreateTraining = trainingMutations.useCreate;
+export const useUpdateTraining = trainingMutations.useUpdate;
+export const useDeleteTraining = trainingMutations.useDelete;

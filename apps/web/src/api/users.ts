@@ -1,13 +1,7 @@
 import type { Profile, User, UserCreate, UserStatus, UserUpdate } from '@portal/domain';
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { api, getStoredUser, saveStoredUser, type ApiPage } from '../lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, getStoredUser, saveStoredUser } from '../lib/api-client';
+import { listCacheEdits, resourceMutations, type RowChanges } from './resource-mutations';
 
 /** The staff accounts (`/api/v1/users/`), for the admin page. */
 const PATH = '/api/v1/users/';
@@ -51,51 +45,21 @@ export function useUsersQuery() {
 }
 
 /** Cache edits instead of refetching: the list the admin sees changes at once. */
-function updateUsersCache(queryClient: QueryClient, update: (users: User[]) => User[]) {
-  queryClient.setQueryData<User[]>(usersQuery.queryKey, (users) => (users ? update(users) : users));
-  // The page shown changes at once; the server then says where rows and totals now stand.
-  queryClient.setQueriesData<ApiPage<User>>({ queryKey: usersKeys.pages() }, (page) => {
-    if (!page) return page;
-    const items = update(page.items);
-    return { items, total: Math.max(0, page.total + items.length - page.items.length) };
-  });
-  void queryClient.invalidateQueries({ queryKey: usersKeys.pages() });
-}
-
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: UserCreate) => api.post<User>(PATH, payload),
-    onSuccess: (created) => updateUsersCache(queryClient, (users) => [created, ...users]),
-  });
-}
-
-export interface UserChanges {
-  id: number;
-  changes: UserUpdate;
-}
-
-export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...usersKeys.all, 'update'],
-    mutationFn: ({ id, changes }: UserChanges) => api.patch<User>(`${PATH}${id}`, changes),
-    onSuccess: (updated) => {
-      updateUsersCache(queryClient, (users) =>
-        users.map((user) => (user.id === updated.id ? updated : user)),
-      );
+const userMutations = resourceMutations<User, UserCreate, UserUpdate>({
+  path: PATH,
+  all: usersKeys.all,
+  ...listCacheEdits<User>(
+    { list: usersQuery.queryKey, pages: usersKeys.pages() },
+    {
       // Editing oneself (name, profile) must show in the header and the guards right away.
-      if (getStoredUser()?.id === updated.id) saveStoredUser(updated);
+      updated: (_queryClient, updated) => {
+        if (getStoredUser()?.id === updated.id) saveStoredUser(updated);
+      },
     },
-  });
-}
+  ),
+});
 
-export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...usersKeys.all, 'delete'],
-    mutationFn: (id: number) => api.delete(`${PATH}${id}`),
-    onSuccess: (_nothing, id) =>
-      updateUsersCache(queryClient, (users) => users.filter((user) => user.id !== id)),
-  });
-}
+export type UserChanges = RowChanges<UserUpdate>;
+export const useCreateUser = userMutations.useCreate;
+export const useUpdateUser = userMutations.useUpdate;
+export const useDeleteUser = userMutations.useDelete;

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders } from '../test/test-utils';
+import { http, HttpResponse } from 'msw';
+import { server } from '../test/msw-server';
+import { renderWithProviders } from '../test/test-utils';
 import { ProcedureDetailDialog, type ProcedureDetail } from './procedure-detail-dialog';
 
 const PROCEDURE: ProcedureDetail = {
@@ -18,23 +20,22 @@ const PHOTOS = {
     {
       id: 11,
       position: 1,
-      imageBase64: 'data:image/png;base64,AA==',
       subtitle: 'Antes',
       url: '/img/11',
     },
     {
       id: 12,
       position: 2,
-      imageBase64: 'data:image/png;base64,AA==',
       subtitle: 'Depois',
       url: '/img/12',
     },
   ],
 };
 
-function renderDialog(photos: unknown = PHOTOS, procedure: ProcedureDetail = PROCEDURE) {
-  mockFetch((url) =>
-    url === `/api/v1/service-photos/${procedure.id}` ? jsonResponse(photos) : jsonResponse({}, 404),
+function renderDialog(photos: typeof PHOTOS = PHOTOS, procedure: ProcedureDetail = PROCEDURE) {
+  // The dialog reads captions and signed links only (no base64).
+  server.use(
+    http.get(`/api/v1/service-photos/${procedure.id}/links`, () => HttpResponse.json(photos)),
   );
   const onClose = vi.fn();
   renderWithProviders(<ProcedureDetailDialog procedure={procedure} onClose={onClose} />);
@@ -91,7 +92,11 @@ describe('ProcedureDetailDialog', () => {
   });
 
   it("tells when the photos cannot load: 'Falha ao carregar detalhes.'", async () => {
-    mockFetch(() => jsonResponse({ detail: 'Sem permissão' }, 403));
+    server.use(
+      http.get('/api/v1/service-photos/:id/links', () =>
+        HttpResponse.json({ detail: 'Sem permissão' }, { status: 403 }),
+      ),
+    );
     renderWithProviders(<ProcedureDetailDialog procedure={PROCEDURE} onClose={() => {}} />);
     expect(await screen.findByText('Falha ao carregar detalhes.')).toBeVisible();
   });

@@ -15,14 +15,14 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { formatReais, type Service, type ServicePhotos } from '@portal/domain';
+import { formatReais, type Service, type ServicePhotoLinks } from '@portal/domain';
 import {
   IconAlertCircle,
   IconChevronLeft,
   IconChevronRight,
   IconPhotoOff,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useServicePhotosQuery } from '../api/service-photos';
 
 /** What the dialog shows of a procedure; the builder and the editing screen both have it. */
@@ -31,7 +31,7 @@ export type ProcedureDetail = Pick<
   'id' | 'name' | 'description' | 'value' | 'session_limit'
 >;
 
-type ProcedurePhoto = ServicePhotos['photos'][number];
+type ProcedurePhoto = ServicePhotoLinks['photos'][number];
 
 function photoAlt(photo: ProcedurePhoto, index: number, procedureName: string): string {
   return photo.subtitle.trim() || `Foto ${index + 1} de ${procedureName}`;
@@ -41,6 +41,8 @@ export interface ProcedureDetailDialogProps {
   /** The procedure to show; null keeps the dialog closed. */
   procedure: ProcedureDetail | null;
   onClose: () => void;
+  /** More about the procedure shown, under the photos (the editing screen's price history). */
+  more?: (procedure: ProcedureDetail) => ReactNode;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface ProcedureDetailDialogProps {
  * Opened by a 2-second press on a procedure card (see use-long-press.ts) or by the card's
  * visible details button.
  */
-export function ProcedureDetailDialog({ procedure, onClose }: ProcedureDetailDialogProps) {
+export function ProcedureDetailDialog({ procedure, onClose, more }: ProcedureDetailDialogProps) {
   // Kept while the exit transition runs, so the title does not blank out as the dialog closes.
   const [shown, setShown] = useState<ProcedureDetail | null>(procedure);
   if (procedure !== null && procedure !== shown) setShown(procedure);
@@ -77,6 +79,7 @@ export function ProcedureDetailDialog({ procedure, onClose }: ProcedureDetailDia
           onClose={close}
           viewerOpened={viewerOpened}
           onViewerChange={setViewerOpened}
+          more={more?.(shown)}
         />
       ) : null}
     </Modal>
@@ -93,9 +96,11 @@ function ProcedureDetailBody({
   onClose,
   viewerOpened,
   onViewerChange,
+  more,
 }: ViewerState & {
   procedure: ProcedureDetail;
   onClose: () => void;
+  more?: ReactNode;
 }) {
   const photosQuery = useServicePhotosQuery(procedure.id);
   const photos = photosQuery.data?.photos ?? [];
@@ -158,6 +163,7 @@ function ProcedureDetailBody({
         </Paper>
       </SimpleGrid>
       {gallery}
+      {more}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Voltar

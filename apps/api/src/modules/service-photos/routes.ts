@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   SERVICE_PHOTO_MESSAGES,
   servicePhotoImageQuerySchema,
+  servicePhotoLinksSchema,
   servicePhotosSchema,
   servicePhotosUpdateSchema,
   type ServicePhotos,
@@ -62,6 +63,21 @@ export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
             request.params.serviceId,
           )) as unknown as ServicePhotos,
         ),
+  );
+
+  // What the app's screens read: captions and signed links, no base64 (a few hundred bytes
+  // instead of megabytes); the images then load by their links, cached by the browser.
+  app.get(
+    '/service-photos/:serviceId/links',
+    {
+      config: { access: 'user', ...perUserRateLimit('photoRead') },
+      schema: {
+        tags,
+        params: serviceIdParams,
+        response: { 200: servicePhotoLinksSchema, ...errorResponses, 429: errorBody },
+      },
+    },
+    (request) => servicePhotosService.links(db, signer, request.params.serviceId),
   );
 
   app.put(

@@ -10,6 +10,7 @@ import {
   toImageDataUrl,
   tooManyPhotosMessage,
   type PhotoMimeType,
+  type ServicePhotoLinks,
   type ServicePhotos,
   type ServicePhotosUpdateData,
 } from '@portal/domain';
@@ -151,6 +152,23 @@ export const servicePhotosService = {
       yield ']}';
     }
     return Readable.from(json());
+  },
+
+  /** The photos' ids, captions and signed links, without reading any image bytes. */
+  async links(db: AppDb, signer: PhotoLinkSigner, serviceId: number): Promise<ServicePhotoLinks> {
+    if (!(await servicesService.exists(db, serviceId))) throw notFound(SERVICE_MESSAGES.notFound);
+    const photos = await repo.listPhotoHeaders(db, serviceId);
+    return {
+      service_id: serviceId,
+      photos: await Promise.all(
+        photos.map(async (photo) => ({
+          id: photo.id,
+          position: photo.position,
+          subtitle: photo.caption,
+          url: await signer.url({ serviceId, position: photo.position, photoId: photo.id }),
+        })),
+      ),
+    };
   },
 
   /** Replaces the whole set in one transaction; nothing changes when any photo is refused. */

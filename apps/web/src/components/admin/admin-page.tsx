@@ -34,13 +34,18 @@ export interface AdminPageProps {
   title: string;
   /** The create button ('+ Novo Serviço'), beside the title. */
   action?: ReactNode;
-  /** Rows of counters (each row is one grid), computed from the loaded list. */
-  counters?: { cols: Record<string, number>; items: Counter[] }[];
+  /**
+   * Rows of counters (each row is one grid), computed from the loaded list; `extra` is a card of
+   * the page's own at the end of the row (the trainings' 'Por categoria').
+   */
+  counters?: { cols: Record<string, number>; items: Counter[]; extra?: ReactNode }[];
   /** The query the counters are computed from: they wait for it and never show a false 0. */
   query: ListQueryState;
   /** Search, filters (ListToolbar), above the table. */
   toolbar?: ReactNode;
   children: ReactNode;
+  /** False when the content brings its own panels (the procedures' groups). */
+  panel?: boolean;
   /** Modals of the page (forms), rendered after the content. */
   modals?: ReactNode;
 }
@@ -56,6 +61,7 @@ export function AdminPage({
   query,
   toolbar,
   children,
+  panel = true,
   modals,
 }: AdminPageProps) {
   usePageTitle(title);
@@ -79,12 +85,17 @@ export function AdminPage({
               unavailable={query.isError}
             />
           ))}
+          {row.extra}
         </SimpleGrid>
       ))}
       {toolbar}
-      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-        {children}
-      </Paper>
+      {panel ? (
+        <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+          {children}
+        </Paper>
+      ) : (
+        children
+      )}
       {modals}
     </Stack>
   );

@@ -13,16 +13,19 @@ export function useFormModal<T>() {
   // A key on the modal itself would remount it already open, and Mantine only remembers the
   // element to give the focus back to when `opened` changes on a mounted modal.
   const [formKey, setFormKey] = useState(0);
+  const close = () => setOpened(false);
   return {
     opened,
     editing,
     formKey,
+    /** What the page's form modal takes: `<ServiceFormModal {...formModal.props} … />`. */
+    props: { opened, formKey, onClose: close },
     open: (record: T | null) => {
       setEditing(record);
       setFormKey((key) => key + 1);
       setOpened(true);
     },
-    close: () => setOpened(false),
+    close,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ListParams, ListView } from './list-view';
 
 /** Select options cannot be '': these stand for 'no filter' and 'the list's own order'. */
@@ -18,12 +18,23 @@ export interface ListToolbarProps {
   params: ListParams;
   /** The search field's label, e.g. 'Buscar por nome ou email'. */
   searchLabel: string;
+  /** SPEC's placeholder of the search field, where it names one ('Pesquisar função'). */
+  searchPlaceholder?: string;
   filters?: ListFilter[];
   sorts?: { value: string; label: string }[];
+  /** Controls of the page's own after the search (the procedures' function filter). */
+  children?: ReactNode;
 }
 
 /** Search, filters and sort of an admin table; every change is kept in the URL. */
-export function ListToolbar({ params, searchLabel, filters = [], sorts = [] }: ListToolbarProps) {
+export function ListToolbar({
+  params,
+  searchLabel,
+  searchPlaceholder,
+  filters = [],
+  sorts = [],
+  children,
+}: ListToolbarProps) {
   // The field keeps what is typed; the URL (and the table) follows a moment later.
   const [text, setText] = useState(params.q);
   const { q, set } = params;
@@ -36,12 +47,14 @@ export function ListToolbar({ params, searchLabel, filters = [], sorts = [] }: L
     <Group align="flex-end" gap="sm" wrap="wrap">
       <TextInput
         label={searchLabel}
+        placeholder={searchPlaceholder}
         type="search"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         style={{ flex: '1 1 16rem' }}
       />
+      {children}
       {filters.map((filter) => (
         <Select
           key={filter.name}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockFetch, renderWithProviders } from '../../test/test-utils';
 import AuditPage from './audit-page';
 import { auditChangeLines } from './audit-format';
-import { ServicePriceHistory } from './service-price-history';
+import { ServicePriceHistory } from '../../components/service-price-history';
 
 const ANA = makeUser({ id: 7, name: 'Ana Admin', profile: 'admin' });
 const BRUNO = makeUser({ id: 8, name: 'Bruno Gerente', profile: 'manager' });

@@ -33,7 +33,6 @@ const SAVED_PHOTOS = {
     {
       id: 11,
       position: 1,
-      imageBase64: 'data:image/png;base64,AAAA',
       subtitle: 'Antes',
       url: '/i/11',
     },
@@ -45,10 +44,16 @@ type Writes = (url: string, init: RequestInit) => Response;
 function api(writes: Writes = () => jsonResponse({}, 500), services = SERVICES) {
   return mockFetch((url, init) => {
     if (init.method === 'GET' && url === '/api/v1/services/') return jsonResponse(services);
-    if (init.method === 'GET' && url === '/api/v1/service-photos/1')
+    // The screens read captions and signed links only, never the base64 list.
+    if (init.method === 'GET' && url === '/api/v1/service-photos/1/links')
       return jsonResponse(SAVED_PHOTOS);
-    if (init.method === 'GET' && url.startsWith('/api/v1/service-photos/')) {
-      return jsonResponse({ service_id: Number(url.split('/').pop()), photos: [] });
+    if (init.method === 'GET' && url.endsWith('/links')) {
+      return jsonResponse({ service_id: Number(url.split('/').at(-2)), photos: [] });
+    }
+    if (init.method === 'GET' && url === '/i/11') {
+      return new Response(new Uint8Array([0x89, 0x50]), {
+        headers: { 'content-type': 'image/png' },
+      });
     }
     return writes(url, init);
   });
@@ -89,13 +94,16 @@ describe('EditServicesPage', () => {
   it("searches with 'Pesquisar função' and says when nothing matches", async () => {
     api();
     const user = await renderPage();
-    const search = screen.getByRole('textbox', { name: 'Pesquisar função' });
+    const search = screen.getByRole('searchbox', { name: 'Pesquisar função' });
+    // The search reaches the URL (and the groups) a moment after the typing stops.
     await user.type(search, 'manch');
-    expect(screen.queryByRole('button', { name: /^Gordura localizada/ })).toBe(null);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /^Gordura localizada/ })).toBe(null),
+    );
     expect(groupHeader('Manchas')).toBeVisible();
     await user.clear(search);
     await user.type(search, 'zzz');
-    expect(screen.getByText('Nenhum procedimento encontrado.')).toBeVisible();
+    expect(await screen.findByText('Nenhum procedimento encontrado.')).toBeVisible();
   });
 
   it('filters by functions with Todas, Limpar, a search and Aplicar', async () => {
@@ -204,6 +212,36 @@ describe('EditServicesPage', () => {
     expect(dialog.getByRole('button', { name: 'Adicionar fotos' })).toBeDisabled();
   });
 
+  it('keeps a saved photo by sending its bytes, read through its signed link, once', async () => {
+    const bodies: unknown[] = [];
+    api((url, init) => {
+      if (url === '/api/v1/service-photos/1' && init.method === 'PUT') {
+        bodies.push(sentBody(init));
+        return jsonResponse({ service_id: 1, photos: [] });
+      }
+      return jsonResponse({}, 500);
+    });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Editar Fotos de Criolipólise' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Editar Procedimento' }));
+    await dialog.findByRole('textbox', { name: 'Legenda da foto 1' });
+    expect(dialog.getByRole('img', { name: 'Antes' })).toHaveAttribute('src', '/i/11');
+    await user.dblClick(dialog.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBe(null));
+    expect(bodies).toEqual([
+      { service_id: 1, photos: [{ imageBase64: 'data:image/png;base64,iVA=', subtitle: 'Antes' }] },
+    ]);
+    expect(await screen.findByText('Fotos salvas.')).toBeVisible();
+  });
+
+  it('shows admins and managers the price history in the details', async () => {
+    api();
+    const user = await renderPage('manager');
+    await user.click(screen.getByRole('button', { name: 'Ver detalhes de Peeling' }));
+    const detail = within(await screen.findByRole('dialog', { name: 'Peeling' }));
+    expect(await detail.findByText('Histórico de preços')).toBeVisible();
+  });
+
   it('shows the server detail when saving fails and keeps the dialog open', async () => {
     api(() => jsonResponse({ detail: 'Imagem maior que 10 MB.' }, 413));
     const user = await renderPage();
@@ -222,6 +260,7 @@ describe('EditServicesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Ver detalhes de Peeling' }));
     const detail = within(await screen.findByRole('dialog', { name: 'Peeling' }));
     expect(await detail.findByText('Sem fotos')).toBeVisible();
+    expect(detail.queryByText('Histórico de preços')).toBe(null);
     await user.click(detail.getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBe(null));
 

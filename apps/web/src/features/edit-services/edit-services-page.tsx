@@ -1,36 +1,27 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
-  Center,
   Collapse,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import { formatReais, type Service } from '@portal/domain';
-import {
-  IconAlertCircle,
-  IconChevronDown,
-  IconChevronRight,
-  IconInfoCircle,
-  IconPhoto,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
-import { EmptyState } from '../../components/empty-state';
+import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { ListToolbar } from '../../components/admin/list-toolbar';
+import { useListParams } from '../../components/admin/list-view';
 import { ProcedureDetailDialog } from '../../components/procedure-detail-dialog';
+import { ServicePriceHistory } from '../../components/service-price-history';
 import { useLongPress } from '../../components/use-long-press';
-import { usePageTitle } from '../../components/use-page-title';
 import { useSession } from '../../lib/use-session';
 import { useServicesQuery } from '../../api/services';
 import { FunctionFilter } from './function-filter';
@@ -42,17 +33,26 @@ import {
 } from './function-groups';
 import { PhotoEditorModal } from './photo-editor-modal';
 
-/** DESIGN section 5: admins and managers edit photos; professionals only look. */
-const PHOTO_EDITOR_PROFILES = new Set(['admin', 'manager']);
+/** DESIGN section 5: admins and managers edit photos and read price histories. */
+const EDITOR_PROFILES = new Set(['admin', 'manager']);
 
+/** The function filter travels in the URL as one comma list ('funcoes=Manchas,Rugas'). */
+const FUNCTIONS_PARAM = 'funcoes';
+
+/** SPEC "Procedure photo editing" ('Edição de Procedimentos', /professional/editservices). */
 export default function EditServicesPage() {
-  usePageTitle('Edição de Procedimentos');
   const proceduresQuery = useServicesQuery();
   const { user } = useSession();
-  const canEditPhotos = user !== null && PHOTO_EDITOR_PROFILES.has(user.profile.toLowerCase());
+  const canEdit = user !== null && EDITOR_PROFILES.has(user.profile.toLowerCase());
 
-  const [search, setSearch] = useState('');
-  const [functions, setFunctions] = useState<string[]>([]);
+  // Search and functions live in the URL: a reload, Back or a shared link shows the same groups.
+  const params = useListParams();
+  const search = params.q;
+  const functionsParam = params.filter(FUNCTIONS_PARAM);
+  const functions = useMemo(
+    () => (functionsParam ? functionsParam.split(',') : []),
+    [functionsParam],
+  );
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [detailService, setDetailService] = useState<Service | null>(null);
   const [photoService, setPhotoService] = useState<Service | null>(null);
@@ -72,71 +72,68 @@ export default function EditServicesPage() {
       return next;
     });
 
-  let content;
-  if (proceduresQuery.isPending) {
-    content = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden />
-          <Text>Carregando procedimentos...</Text>
-        </Group>
-      </Center>
-    );
-  } else if (proceduresQuery.isError) {
-    content = (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Não foi possível carregar os procedimentos.</Text>
-          <Button size="xs" variant="default" onClick={() => void proceduresQuery.refetch()}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (groups.length === 0) {
-    content = (
-      <Paper withBorder radius="md">
-        <EmptyState title="Nenhum procedimento encontrado." />
-      </Paper>
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        {groups.map((group) => (
-          <ProcedureGroup
-            key={group.name}
-            group={group}
-            expanded={!collapsed.has(group.name)}
-            onToggle={() => toggleGroup(group.name)}
-            canEditPhotos={canEditPhotos}
-            onShowDetails={setDetailService}
-            onEditPhotos={setPhotoService}
-          />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        Edição de Procedimentos
-      </Title>
-      <Group gap="sm" align="flex-end">
-        <TextInput
-          aria-label="Pesquisar função"
-          placeholder="Pesquisar função"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 240px' }}
-        />
-        <FunctionFilter options={functionOptions} value={functions} onChange={setFunctions} />
-      </Group>
-      {content}
-      <ProcedureDetailDialog procedure={detailService} onClose={() => setDetailService(null)} />
-      <PhotoEditorModal service={photoService} onClose={() => setPhotoService(null)} />
-    </Stack>
+    <AdminPage
+      title="Edição de Procedimentos"
+      query={proceduresQuery}
+      panel={false}
+      toolbar={
+        <ListToolbar
+          params={params}
+          searchLabel="Pesquisar função"
+          searchPlaceholder="Pesquisar função"
+        >
+          <FunctionFilter
+            options={functionOptions}
+            value={functions}
+            onChange={(chosen) => params.set({ [FUNCTIONS_PARAM]: chosen.join(',') })}
+          />
+        </ListToolbar>
+      }
+      modals={
+        <>
+          <ProcedureDetailDialog
+            procedure={detailService}
+            onClose={() => setDetailService(null)}
+            more={
+              canEdit
+                ? (procedure) => (
+                    <Stack gap="xs">
+                      <Text fw={600} size="sm">
+                        Histórico de preços
+                      </Text>
+                      <ServicePriceHistory serviceId={procedure.id} />
+                    </Stack>
+                  )
+                : undefined
+            }
+          />
+          <PhotoEditorModal service={photoService} onClose={() => setPhotoService(null)} />
+        </>
+      }
+    >
+      <QueryContent
+        query={proceduresQuery}
+        loadingText="Carregando procedimentos..."
+        errorText="Não foi possível carregar os procedimentos."
+        isEmpty={groups.length === 0}
+        empty={{ title: 'Nenhum procedimento encontrado.' }}
+      >
+        <Stack gap="md">
+          {groups.map((group) => (
+            <ProcedureGroup
+              key={group.name}
+              group={group}
+              expanded={!collapsed.has(group.name)}
+              onToggle={() => toggleGroup(group.name)}
+              canEditPhotos={canEdit}
+              onShowDetails={setDetailService}
+              onEditPhotos={setPhotoService}
+            />
+          ))}
+        </Stack>
+      </QueryContent>
+    </AdminPage>
   );
 }
 

@@ -20,13 +20,15 @@ import {
   SERVICE_PHOTO_MESSAGES,
   SERVICE_PHOTOS_LIMIT,
   type Service,
-  type ServicePhoto,
+  type ServicePhotoLinks,
 } from '@portal/domain';
 import { IconAlertCircle, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { useServicePhotosQuery } from '../../api/service-photos';
+import { readAsDataUrl, useSavePhotos, useServicePhotosQuery } from '../../api/service-photos';
+import { ServerError } from '../../components/admin/form-modal';
+import { notifySuccess } from '../../components/admin/notify';
+import { useSubmitGuard } from '../../components/form/use-schema-form';
 import { errorMessage } from '../../lib/api-client';
-import { useSavePhotos } from '../../api/service-photos';
 
 /** Not in the spec (a failed save was only logged there); the server's detail wins when sent. */
 const SAVE_FAILED = 'Não foi possível salvar as fotos.';
@@ -34,19 +36,9 @@ const SAVE_FAILED = 'Não foi possível salvar as fotos.';
 export interface DraftPhoto {
   /** Stable React key: the saved photo's id, or a counter for a new one. */
   key: string;
-  /** Data URL shown as the preview and sent on save. */
-  imageBase64: string;
+  /** A new photo's data URL, or a saved photo's signed link: the preview, and what is saved. */
+  src: string;
   subtitle: string;
-}
-
-export function readFileAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('no data'));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /**
@@ -75,7 +67,7 @@ export async function filesToDrafts(
       continue;
     }
     try {
-      drafts.push({ key: nextKey(), imageBase64: await readFileAsDataUrl(file), subtitle: '' });
+      drafts.push({ key: nextKey(), src: await readAsDataUrl(file), subtitle: '' });
     } catch {
       error = SERVICE_PHOTO_MESSAGES.readFailed;
     }
@@ -156,16 +148,17 @@ function PhotoEditorForm({
   onDone,
 }: {
   service: Service;
-  saved: readonly ServicePhoto[];
+  saved: readonly ServicePhotoLinks['photos'][number][];
   nameField: ReactNode;
   onDone: () => void;
 }) {
   const savePhotos = useSavePhotos();
+  const guard = useSubmitGuard();
   const limit = Math.min(service.photos_limit, SERVICE_PHOTOS_LIMIT);
   const [photos, setPhotos] = useState<DraftPhoto[]>(() =>
     saved.map((photo) => ({
       key: `saved-${photo.id}`,
-      imageBase64: photo.imageBase64,
+      src: photo.url,
       subtitle: photo.subtitle,
     })),
   );
@@ -197,17 +190,19 @@ function PhotoEditorForm({
   };
 
   const save = () => {
-    if (savePhotos.isPending || reading) return;
-    savePhotos.mutate(
-      {
+    if (reading) return;
+    // Two clicks in one frame both see isPending false: the guard keeps it to one PUT.
+    guard(async () => {
+      await savePhotos.mutateAsync({
         serviceId: service.id,
-        photos: photos.map(({ imageBase64, subtitle }) => ({
-          imageBase64,
+        photos: photos.map(({ src, subtitle }) => ({
+          src,
           subtitle: subtitle.trim(),
         })),
-      },
-      { onSuccess: onDone },
-    );
+      });
+      notifySuccess('Fotos salvas.');
+      onDone();
+    });
   };
 
   const saveError = savePhotos.isError
@@ -218,11 +213,7 @@ function PhotoEditorForm({
   return (
     <Stack gap="md">
       {nameField}
-      {saveError ? (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-          {saveError}
-        </Alert>
-      ) : null}
+      <ServerError message={saveError} />
       {photos.length === 0 ? (
         <Paper withBorder radius="md" p="lg">
           <Text c="dimmed" ta="center">
@@ -236,7 +227,7 @@ function PhotoEditorForm({
               <Stack gap="xs">
                 <AspectRatio ratio={4 / 3}>
                   <Image
-                    src={photo.imageBase64}
+                    src={photo.src}
                     alt={photo.subtitle.trim() || `Foto ${index + 1}`}
                     fit="cover"
                     radius="sm"

@@ -14,18 +14,12 @@ import {
   useDeleteNotice,
   useNoticesQuery,
   useUpdateNotice,
-  type NoticeChanges,
 } from '../../api/notices';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
-import { confirmDelete } from '../../components/admin/confirm-delete';
 import { useFormModal } from '../../components/admin/form-modal';
-import { notifyError, notifySuccess } from '../../components/admin/notify';
-import { usePendingIds } from '../../components/admin/use-pending-ids';
-import { RowActions } from '../../components/row-actions';
+import { useAdminRows } from '../../components/admin/use-admin-rows';
+import { RowActions, type RowActionsProps } from '../../components/row-actions';
 import { CATEGORY_OPTIONS, NoticeFormModal } from './notice-form-modal';
-
-const noticeIdOf = (variables: NoticeChanges) => variables.id;
-const deletedIdOf = (id: number) => id;
 
 type CategoryFilter = NoticeCategory | 'all';
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -54,9 +48,11 @@ function matchesFilters(notice: Notice, category: CategoryFilter, status: Status
 /** SPEC "Notice management" (/admin/notices). */
 export default function NoticesPage() {
   const noticesQuery = useNoticesQuery();
-  const deleteNotice = useDeleteNotice();
-  const togglingIds = usePendingIds([...noticesQueryKey, 'update'], noticeIdOf);
-  const deletingIds = usePendingIds([...noticesQueryKey, 'delete'], deletedIdOf);
+  const rows = useAdminRows({
+    all: noticesQueryKey,
+    update: useUpdateNotice(),
+    remove: useDeleteNotice(),
+  });
   const [categoryFilter, setCategoryFilter] = useState<CategoryFilter>('all');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
   const formModal = useFormModal<Notice>();
@@ -113,14 +109,7 @@ export default function NoticesPage() {
           />
         </Group>
       }
-      modals={
-        <NoticeFormModal
-          formKey={formModal.formKey}
-          opened={formModal.opened}
-          onClose={formModal.close}
-          notice={formModal.editing}
-        />
-      }
+      modals={<NoticeFormModal {...formModal.props} notice={formModal.editing} />}
     >
       <QueryContent
         query={noticesQuery}
@@ -153,17 +142,22 @@ export default function NoticesPage() {
                 <NoticeRow
                   key={notice.id}
                   notice={notice}
-                  toggling={togglingIds.has(notice.id)}
-                  deleting={deletingIds.has(notice.id)}
-                  onEdit={() => formModal.open(notice)}
-                  onDelete={() =>
-                    confirmDelete({
+                  actions={rows.actionsFor({
+                    id: notice.id,
+                    label: notice.title,
+                    onEdit: () => formModal.open(notice),
+                    toggle: {
+                      active: notice.active,
+                      changes: { active: !notice.active },
+                      success: notice.active ? 'Notice inativada.' : 'Notice ativada.',
+                      fallback: NOTICE_MESSAGES.toggleFailed,
+                    },
+                    remove: {
                       title: noticeDeleteConfirmation(notice.title),
-                      remove: () => deleteNotice.mutateAsync(notice.id),
                       successMessage: 'Notice excluída.',
                       fallback: NOTICE_MESSAGES.deleteFailed,
-                    })
-                  }
+                    },
+                  })}
                 />
               ))}
             </Table.Tbody>
@@ -176,21 +170,11 @@ export default function NoticesPage() {
 
 interface NoticeRowProps {
   notice: Notice;
-  toggling: boolean;
-  deleting: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
+  actions: RowActionsProps;
 }
 
 /** One row; the row is replaced with the server's answer (the cache update in useUpdateNotice). */
-function NoticeRow({ notice, toggling, deleting, onEdit, onDelete }: NoticeRowProps) {
-  const updateNotice = useUpdateNotice();
-  const toggle = () =>
-    updateNotice.mutateAsync({ id: notice.id, changes: { active: !notice.active } }).then(
-      () => notifySuccess(notice.active ? 'Notice inativada.' : 'Notice ativada.'),
-      (error: unknown) => notifyError(error, { fallback: NOTICE_MESSAGES.toggleFailed }),
-    );
-
+function NoticeRow({ notice, actions }: NoticeRowProps) {
   return (
     <Table.Tr>
       <Table.Td>{notice.id}</Table.Td>
@@ -209,13 +193,7 @@ function NoticeRow({ notice, toggling, deleting, onEdit, onDelete }: NoticeRowPr
         </Badge>
       </Table.Td>
       <Table.Td>
-        <RowActions
-          label={notice.title}
-          onEdit={onEdit}
-          toggle={{ active: notice.active, pending: toggling, onToggle: toggle }}
-          deleting={deleting}
-          onDelete={onDelete}
-        />
+        <RowActions {...actions} />
       </Table.Td>
     </Table.Tr>
   );

@@ -7,7 +7,6 @@ import {
   packageDeleteConfirmation,
   SERVICE_STATUS_LABELS,
   type Package,
-  type PackageStatus,
 } from '@portal/domain';
 import { useMemo } from 'react';
 import {
@@ -15,28 +14,23 @@ import {
   useDeletePackage,
   usePackagesQuery,
   useUpdatePackage,
-  type PackageChanges,
 } from '../../api/packages';
 import { useServicesQuery } from '../../api/services';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
 import { useFormModal } from '../../components/admin/form-modal';
-import { confirmDelete } from '../../components/admin/confirm-delete';
-import { notifyError, notifySuccess } from '../../components/admin/notify';
-import { usePendingIds } from '../../components/admin/use-pending-ids';
+import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
 import { RowActions } from '../../components/row-actions';
 import { PackageFormModal } from './package-form-modal';
 import { ProceduresCell } from './procedures-cell';
 
-const packageIdOf = (variables: PackageChanges) => variables.id;
-const deletedIdOf = (id: number) => id;
-
 export default function PackagesPage() {
   const packagesQuery = usePackagesQuery();
   const catalogueQuery = useServicesQuery();
-  const updatePackage = useUpdatePackage();
-  const deletePackage = useDeletePackage();
-  const togglingIds = usePendingIds([...packagesKeys.all, 'update'], packageIdOf);
-  const deletingIds = usePendingIds([...packagesKeys.all, 'delete'], deletedIdOf);
+  const rows = useAdminRows({
+    all: packagesKeys.all,
+    update: useUpdatePackage(),
+    remove: useDeletePackage(),
+  });
   const formModal = useFormModal<Package>();
   const openForm = formModal.open;
 
@@ -46,14 +40,6 @@ export default function PackagesPage() {
     () => new Map((catalogueQuery.data ?? []).map((service) => [service.id, service.name])),
     [catalogueQuery.data],
   );
-
-  const toggleStatus = (pkg: Package) => {
-    const next: PackageStatus = pkg.status === 'active' ? 'inactive' : 'active';
-    updatePackage.mutateAsync({ id: pkg.id, changes: { status: next } }).then(
-      () => notifySuccess(next === 'active' ? 'Pacote ativado.' : 'Pacote inativado.'),
-      (error: unknown) => notifyError(error, { fallback: PACKAGE_MESSAGES.toggleFailed }),
-    );
-  };
 
   return (
     <AdminPage
@@ -70,14 +56,7 @@ export default function PackagesPage() {
           ],
         },
       ]}
-      modals={
-        <PackageFormModal
-          formKey={formModal.formKey}
-          opened={formModal.opened}
-          onClose={formModal.close}
-          pkg={formModal.editing}
-        />
-      }
+      modals={<PackageFormModal {...formModal.props} pkg={formModal.editing} />}
     >
       <QueryContent
         query={packagesQuery}
@@ -123,22 +102,21 @@ export default function PackagesPage() {
                   </Table.Td>
                   <Table.Td>
                     <RowActions
-                      label={pkg.name}
-                      onEdit={() => openForm(pkg)}
-                      toggle={{
-                        active: pkg.status === 'active',
-                        pending: togglingIds.has(pkg.id),
-                        onToggle: () => toggleStatus(pkg),
-                      }}
-                      deleting={deletingIds.has(pkg.id)}
-                      onDelete={() =>
-                        confirmDelete({
+                      {...rows.actionsFor({
+                        id: pkg.id,
+                        label: pkg.name,
+                        onEdit: () => openForm(pkg),
+                        toggle: statusToggle(pkg.status, {
+                          activated: 'Pacote ativado.',
+                          deactivated: 'Pacote inativado.',
+                          fallback: PACKAGE_MESSAGES.toggleFailed,
+                        }),
+                        remove: {
                           title: packageDeleteConfirmation(pkg.name),
-                          remove: () => deletePackage.mutateAsync(pkg.id),
                           successMessage: 'Pacote excluído.',
                           fallback: PACKAGE_MESSAGES.deleteFailed,
-                        })
-                      }
+                        },
+                      })}
                     />
                   </Table.Td>
                 </Table.Tr>

@@ -110,7 +110,7 @@ describe('PromptAiPage', { timeout: 20_000 }, () => {
   it('sorts by the chosen order', async () => {
     const calls = api();
     const user = await renderPage();
-    await user.click(screen.getByRole('combobox', { name: 'Ordenar' }));
+    await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
     await user.click(await screen.findByRole('option', { name: 'Código Z→A' }));
     await waitFor(() => expect(calls.some((c) => c.url.includes('order=-codigo'))).toBe(true));
   });

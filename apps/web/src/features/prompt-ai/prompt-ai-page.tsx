@@ -7,14 +7,11 @@ import {
   Group,
   Loader,
   Paper,
-  Select,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   AI_CONFIG_MESSAGES,
@@ -24,20 +21,23 @@ import {
   type AiConfig,
   type AiConfigOrder,
 } from '@portal/domain';
-import { IconAlertCircle, IconCopy, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EmptyState } from '../../components/empty-state';
-import { usePageTitle } from '../../components/use-page-title';
+import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { ListToolbar } from '../../components/admin/list-toolbar';
+import { useListParams } from '../../components/admin/list-view';
 import { useAiConfigQuery, useAiConfigsQuery } from '../../api/ai-configs';
 import { PromptEditModal } from './prompt-edit-modal';
 
-const ORDER_OPTIONS = AI_CONFIG_ORDERS.map((order) => ({
+/** 'Mais recentes' is the toolbar's default order; the others travel in the URL's 'sort'. */
+const DEFAULT_ORDER: AiConfigOrder = '-updated_at';
+const SORT_OPTIONS = AI_CONFIG_ORDERS.filter((order) => order !== DEFAULT_ORDER).map((order) => ({
   value: order,
   label: AI_CONFIG_ORDER_LABELS[order],
 }));
 
-function isOrder(value: string | null): value is AiConfigOrder {
-  return (AI_CONFIG_ORDERS as readonly (string | null)[]).includes(value);
+function isOrder(value: string): value is AiConfigOrder {
+  return (AI_CONFIG_ORDERS as readonly string[]).includes(value);
 }
 
 /** DESIGN 7.8: the original alert becomes a notification with the same texts. */
@@ -53,14 +53,13 @@ async function copyText(text: string): Promise<void> {
 
 /** SPEC 'AI prompt configuration admin' (/admin/prompt-ai). */
 export default function PromptAiPage() {
-  usePageTitle('Prompt - AI');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [order, setOrder] = useState<AiConfigOrder>('-updated_at');
+  // Search and order live in the URL; the server searches and sorts.
+  const params = useListParams();
+  const order = isOrder(params.sort) ? params.sort : DEFAULT_ORDER;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editOpened, setEditOpened] = useState(false);
 
-  const listQuery = useAiConfigsQuery(debouncedSearch, order);
+  const listQuery = useAiConfigsQuery(params.q.trim(), order);
   const configs = listQuery.data ?? [];
   const fromList = configs.find((config) => config.id === selectedId);
   const detailQuery = useAiConfigQuery(selectedId, fromList);
@@ -71,31 +70,14 @@ export default function PromptAiPage() {
     setEditOpened(true);
   };
 
-  let list;
-  if (listQuery.isPending) {
-    list = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden />
-          <Text>Carregando configurações...</Text>
-        </Group>
-      </Center>
-    );
-  } else if (listQuery.isError) {
-    list = (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{AI_CONFIG_MESSAGES.listLoadFailed}</Text>
-          <Button size="xs" variant="default" onClick={() => void listQuery.refetch()}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (configs.length === 0) {
-    list = <EmptyState title={AI_CONFIG_MESSAGES.empty} />;
-  } else {
-    list = (
+  const list = (
+    <QueryContent
+      query={listQuery}
+      loadingText="Carregando configurações..."
+      errorText={AI_CONFIG_MESSAGES.listLoadFailed}
+      isEmpty={configs.length === 0}
+      empty={{ title: AI_CONFIG_MESSAGES.empty }}
+    >
       <Table.ScrollContainer minWidth={520}>
         {/* No hover tint: it would cost the code links their contrast in dark mode. */}
         <Table verticalSpacing="sm">
@@ -140,8 +122,8 @@ export default function PromptAiPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    );
-  }
+    </QueryContent>
+  );
 
   let details;
   if (selectedId === null) {
@@ -185,30 +167,26 @@ export default function PromptAiPage() {
   }
 
   return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        Prompt - AI
-      </Title>
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Buscar"
-          placeholder={AI_CONFIG_MESSAGES.searchPlaceholder}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 220 }}
+    <AdminPage
+      title="Prompt - AI"
+      query={listQuery}
+      panel={false}
+      toolbar={
+        <ListToolbar
+          params={params}
+          searchLabel="Buscar"
+          searchPlaceholder={AI_CONFIG_MESSAGES.searchPlaceholder}
+          sorts={SORT_OPTIONS}
         />
-        <Select
-          label="Ordenar"
-          data={ORDER_OPTIONS}
-          value={order}
-          onChange={(value) => {
-            if (isOrder(value)) setOrder(value);
-          }}
-          allowDeselect={false}
-          w={200}
+      }
+      modals={
+        <PromptEditModal
+          opened={editOpened}
+          onClose={() => setEditOpened(false)}
+          config={selected}
         />
-      </Group>
+      }
+    >
       {/* Side by side only where the list's four columns fit without sideways scrolling. */}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -228,8 +206,7 @@ export default function PromptAiPage() {
           </Paper>
         </Grid.Col>
       </Grid>
-      <PromptEditModal opened={editOpened} onClose={() => setEditOpened(false)} config={selected} />
-    </Stack>
+    </AdminPage>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  TagsInput,
   Text,
   Textarea,
   TextInput,
@@ -16,6 +17,8 @@ import {
   SERVICE_MESSAGES,
   SERVICE_STATUS_LABELS,
   SERVICE_STATUSES,
+  SERVICE_TRAIT_SUGGESTIONS,
+  SERVICE_TRAITS_MAX,
   serviceCreateSchema,
   type Service,
   type ServiceBlock,
@@ -32,6 +35,7 @@ import {
   FormActions,
   ServerError,
 } from '../../components/admin/form-modal';
+import { ServicePriceHistory } from '../../components/service-price-history';
 import { errorMessage } from '../../lib/api-client';
 
 const BLOCK_OPTIONS = SERVICE_BLOCKS.map((block) => ({ value: block, label: `Bloco ${block}` }));
@@ -65,6 +69,8 @@ export interface ServiceFormValues extends Record<string, unknown> {
   min_margin_percent: string;
   session_limit: string;
   benefits: { main_function: string; benefit1: string; benefit2: string; benefit3: string };
+  /** Techniques and ingredients ('injetável', 'látex'), matched against clients' allergies. */
+  traits: string[];
 }
 
 export function initialServiceValues(service: Service | null): ServiceFormValues {
@@ -83,6 +89,7 @@ export function initialServiceValues(service: Service | null): ServiceFormValues
       benefit2: service?.benefits.benefit2 ?? '',
       benefit3: service?.benefits.benefit3 ?? '',
     },
+    traits: service?.traits ?? [],
   };
 }
 
@@ -102,6 +109,19 @@ export function ServiceFormModal({ opened, onClose, formKey, service }: ServiceF
     >
       {/* Mounted with the modal: every opening starts from the chosen service's values. */}
       <ServiceForm key={formKey} service={service} onDone={onClose} />
+      {service ? (
+        <Stack gap="xs" mt="xl">
+          <Divider
+            label={
+              <Text size="sm" fw={500}>
+                Histórico de preços
+              </Text>
+            }
+            labelPosition="left"
+          />
+          <ServicePriceHistory serviceId={service.id} />
+        </Stack>
+      ) : null}
     </AdminFormModal>
   );
 }
@@ -196,6 +216,15 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
         <TextInput label="Benefício 1" {...form.getInputProps('benefits.benefit1')} />
         <TextInput label="Benefício 2" {...form.getInputProps('benefits.benefit2')} />
         <TextInput label="Benefício 3" {...form.getInputProps('benefits.benefit3')} />
+        <TagsInput
+          label="Técnicas e ingredientes"
+          description="Enter ou vírgula separa; comparados com as alergias dos clientes"
+          data={[...SERVICE_TRAIT_SUGGESTIONS]}
+          maxTags={SERVICE_TRAITS_MAX}
+          splitChars={[',', ';']}
+          clearable
+          {...form.getInputProps('traits')}
+        />
         <FormActions pending={mutation.isPending} onCancel={onDone} />
       </Stack>
     </form>

@@ -18,15 +18,12 @@ import {
   useServicesPageQuery,
   useServicesQuery,
   useUpdateService,
-  type ServiceChanges,
 } from '../../api/services';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
 import { useFormModal } from '../../components/admin/form-modal';
-import { confirmDelete } from '../../components/admin/confirm-delete';
 import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
 import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
-import { notifyError, notifySuccess } from '../../components/admin/notify';
-import { usePendingIds } from '../../components/admin/use-pending-ids';
+import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
 import { RowActions } from '../../components/row-actions';
 import { ServiceFormModal } from './service-form-modal';
 
@@ -59,15 +56,13 @@ const isServiceStatus = (value: string): value is ServiceStatus =>
 const isServiceBlock = (value: string): value is ServiceBlock =>
   (SERVICE_BLOCKS as readonly string[]).includes(value);
 
-const serviceIdOf = (variables: ServiceChanges) => variables.id;
-const deletedIdOf = (id: number) => id;
-
 export default function ServicesPage() {
   const servicesQuery = useServicesQuery();
-  const updateService = useUpdateService();
-  const deleteService = useDeleteService();
-  const togglingIds = usePendingIds([...servicesKeys.all, 'update'], serviceIdOf);
-  const deletingIds = usePendingIds([...servicesKeys.all, 'delete'], deletedIdOf);
+  const rows = useAdminRows({
+    all: servicesKeys.all,
+    update: useUpdateService(),
+    remove: useDeleteService(),
+  });
   const params = useListParams();
   const formModal = useFormModal<Service>();
   const openForm = formModal.open;
@@ -85,14 +80,6 @@ export default function ServicesPage() {
     ...pageWindow(params),
   });
   const view = serverListView(pageQuery.data, params);
-
-  const toggleStatus = (service: Service) => {
-    const next: ServiceStatus = service.status === 'active' ? 'inactive' : 'active';
-    updateService.mutateAsync({ id: service.id, changes: { status: next } }).then(
-      () => notifySuccess(next === 'active' ? 'Serviço ativado.' : 'Serviço inativado.'),
-      (error: unknown) => notifyError(error, { fallback: SERVICE_MESSAGES.toggleFailed }),
-    );
-  };
 
   return (
     <AdminPage
@@ -124,14 +111,7 @@ export default function ServicesPage() {
           sorts={SORT_OPTIONS}
         />
       }
-      modals={
-        <ServiceFormModal
-          formKey={formModal.formKey}
-          opened={formModal.opened}
-          onClose={formModal.close}
-          service={formModal.editing}
-        />
-      }
+      modals={<ServiceFormModal {...formModal.props} service={formModal.editing} />}
     >
       <QueryContent
         query={pageQuery}
@@ -173,22 +153,21 @@ export default function ServicesPage() {
                   <Table.Td>{service.photos_count}</Table.Td>
                   <Table.Td>
                     <RowActions
-                      label={service.name}
-                      onEdit={() => openForm(service)}
-                      toggle={{
-                        active: service.status === 'active',
-                        pending: togglingIds.has(service.id),
-                        onToggle: () => toggleStatus(service),
-                      }}
-                      deleting={deletingIds.has(service.id)}
-                      onDelete={() =>
-                        confirmDelete({
+                      {...rows.actionsFor({
+                        id: service.id,
+                        label: service.name,
+                        onEdit: () => openForm(service),
+                        toggle: statusToggle(service.status, {
+                          activated: 'Serviço ativado.',
+                          deactivated: 'Serviço inativado.',
+                          fallback: SERVICE_MESSAGES.toggleFailed,
+                        }),
+                        remove: {
                           title: serviceDeleteConfirmation(service.name),
-                          remove: () => deleteService.mutateAsync(service.id),
                           successMessage: 'Serviço excluído.',
                           fallback: SERVICE_MESSAGES.deleteFailed,
-                        })
-                      }
+                        },
+                      })}
                     />
                   </Table.Td>
                 </Table.Tr>

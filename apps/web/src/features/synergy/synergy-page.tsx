@@ -8,15 +8,17 @@ import {
 } from '@portal/domain';
 import { useMemo } from 'react';
 import { useServicesQuery } from '../../api/services';
-import { relationsKeys, useDeleteRelation, useRelationsQuery } from '../../api/services-relations';
+import {
+  relationsKeys,
+  useDeleteRelation,
+  useUpdateRelation,
+  useRelationsQuery,
+} from '../../api/services-relations';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
 import { useFormModal } from '../../components/admin/form-modal';
-import { confirmDelete } from '../../components/admin/confirm-delete';
-import { usePendingIds } from '../../components/admin/use-pending-ids';
+import { useAdminRows } from '../../components/admin/use-admin-rows';
 import { RowActions } from '../../components/row-actions';
 import { RelationFormModal } from './relation-form-modal';
-
-const deletedIdOf = (id: number) => id;
 
 /** One spelling per category (case and accents folded), for the category suggestions. */
 function distinctCategories(relations: readonly SynergyRelation[]): string[] {
@@ -31,8 +33,11 @@ function distinctCategories(relations: readonly SynergyRelation[]): string[] {
 export default function SynergyPage() {
   const relationsQuery = useRelationsQuery();
   const catalogueQuery = useServicesQuery();
-  const deleteRelation = useDeleteRelation();
-  const deletingIds = usePendingIds([...relationsKeys.all, 'delete'], deletedIdOf);
+  const rows = useAdminRows({
+    all: relationsKeys.all,
+    update: useUpdateRelation(),
+    remove: useDeleteRelation(),
+  });
   const formModal = useFormModal<SynergyRelation>();
   const openForm = formModal.open;
 
@@ -61,9 +66,7 @@ export default function SynergyPage() {
       ]}
       modals={
         <RelationFormModal
-          formKey={formModal.formKey}
-          opened={formModal.opened}
-          onClose={formModal.close}
+          {...formModal.props}
           relation={formModal.editing}
           categories={categories}
         />
@@ -99,17 +102,16 @@ export default function SynergyPage() {
                   <Table.Td>{relation.boost_percent}%</Table.Td>
                   <Table.Td>
                     <RowActions
-                      label={`relação #${relation.id}`}
-                      onEdit={() => openForm(relation)}
-                      deleting={deletingIds.has(relation.id)}
-                      onDelete={() =>
-                        confirmDelete({
+                      {...rows.actionsFor({
+                        id: relation.id,
+                        label: `relação #${relation.id}`,
+                        onEdit: () => openForm(relation),
+                        remove: {
                           title: relationDeleteConfirmation(relation.id),
-                          remove: () => deleteRelation.mutateAsync(relation.id),
                           successMessage: 'Relação excluída.',
                           fallback: SYNERGY_RELATION_MESSAGES.deleteFailed,
-                        })
-                      }
+                        },
+                      })}
                     />
                   </Table.Td>
                 </Table.Tr>

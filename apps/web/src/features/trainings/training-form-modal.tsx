@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   AspectRatio,
   Button,
   Group,
@@ -19,6 +18,7 @@ import {
   TRAINING_CATEGORY_LABELS,
   TRAINING_MAX_SECTIONS,
   TRAINING_MESSAGES,
+  trainingCreateSchema,
   youtubeThumbnailUrl,
   type ContentSection,
   type Training,
@@ -26,13 +26,17 @@ import {
   type TrainingCreate,
   type TrainingUpdate,
 } from '@portal/domain';
-import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { AdminFormModal, type FormModalProps } from '../../components/admin/form-modal';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useRef } from 'react';
+import {
+  AdminFormModal,
+  ServerError,
+  type FormModalProps,
+} from '../../components/admin/form-modal';
 import { errorMessage } from '../../lib/api-client';
 import { useCreateTraining, useUpdateTraining } from '../../api/trainings';
 import { notifySuccess } from '../../components/admin/notify';
-import { useSubmitGuard } from '../../components/form/use-schema-form';
+import { useSchemaForm, useSubmitGuard } from '../../components/form/use-schema-form';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from './training-dates';
 import classes from './trainings.module.css';
@@ -71,7 +75,7 @@ export function TrainingFormModal({ opened, onClose, formKey, training }: Traini
 }
 
 /** Trimmed sections without the empty ones, cut to 4 (SPEC section 5). */
-function sectionsPayload(sections: readonly SectionDraft[]): ContentSection[] {
+function sectionsPayload(sections: readonly ContentSection[]): ContentSection[] {
   return sections
     .map((section) => ({ title: section.title.trim(), text: section.text.trim() }))
     .filter((section) => section.title !== '' || section.text !== '')
@@ -82,6 +86,21 @@ interface TrainingFormProps {
   training: Training | null;
   onCancel: () => void;
   onDone: () => void;
+}
+
+/**
+ * The domain's create schema is the form's (title, description, URL, sections): the API's rule is
+ * the form's. The date is the browser's datetime-local text, turned into ISO on send.
+ */
+const trainingFormSchema = trainingCreateSchema.omit({ published_at: true });
+
+interface TrainingFormValues extends Record<string, unknown> {
+  title: string;
+  description: string;
+  category: TrainingCategory;
+  published_at: string;
+  video_url: string;
+  content_sections: SectionDraft[];
 }
 
 function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
@@ -95,50 +114,43 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
     key: nextKey.current++,
   });
 
-  const [title, setTitle] = useState(training?.title ?? '');
-  const [description, setDescription] = useState(training?.description ?? '');
-  const [category, setCategory] = useState<TrainingCategory>(
-    training?.category ?? DEFAULT_TRAINING_CATEGORY,
-  );
-  const [publishedAt, setPublishedAt] = useState(
-    toDateTimeLocalValue(training?.published_at ?? null),
-  );
-  const [videoUrl, setVideoUrl] = useState(training?.video_url ?? '');
-  const [sections, setSections] = useState<SectionDraft[]>(() =>
-    training && training.content_sections.length > 0
-      ? training.content_sections.slice(0, TRAINING_MAX_SECTIONS).map((s) => newSection(s))
-      : [newSection()],
-  );
+  const form = useSchemaForm<TrainingFormValues>(trainingFormSchema, {
+    title: training?.title ?? '',
+    description: training?.description ?? '',
+    category: training?.category ?? DEFAULT_TRAINING_CATEGORY,
+    published_at: toDateTimeLocalValue(training?.published_at ?? null),
+    video_url: training?.video_url ?? '',
+    content_sections:
+      training && training.content_sections.length > 0
+        ? training.content_sections.slice(0, TRAINING_MAX_SECTIONS).map((s) => newSection(s))
+        : [newSection()],
+  });
+  const { title, description, published_at: publishedAt, content_sections: sections } = form.values;
 
   const canSubmit = title.trim() !== '' && description.trim() !== '' && !mutation.isPending;
   // Two clicks in one frame both see isPending false: the guard keeps it to one request.
   const guard = useSubmitGuard();
-  const thumbnailUrl = youtubeThumbnailUrl(videoUrl);
+  const thumbnailUrl = youtubeThumbnailUrl(form.values.video_url);
 
-  const updateSection = (key: number, changes: Partial<ContentSection>) =>
-    setSections((current) =>
-      current.map((section) => (section.key === key ? { ...section, ...changes } : section)),
-    );
-  const addSection = () =>
-    setSections((current) =>
-      current.length >= TRAINING_MAX_SECTIONS ? current : [...current, newSection()],
-    );
-  const removeSection = (key: number) =>
-    setSections((current) =>
-      current.length <= 1 ? current : current.filter((section) => section.key !== key),
-    );
+  const addSection = () => {
+    if (sections.length < TRAINING_MAX_SECTIONS)
+      form.insertListItem('content_sections', newSection());
+  };
+  const removeSection = (index: number) => {
+    if (sections.length > 1) form.removeListItem('content_sections', index);
+  };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     if (!canSubmit) return;
+    const parsed = trainingFormSchema.parse(values);
     const common = {
-      title: title.trim(),
-      description: description.trim(),
-      category,
-      video_url: videoUrl.trim() === '' ? null : videoUrl.trim(),
-      content_sections: sectionsPayload(sections),
+      title: parsed.title,
+      description: parsed.description,
+      category: parsed.category,
+      video_url: parsed.video_url,
+      content_sections: sectionsPayload(parsed.content_sections),
     };
-    const publishedIso = fromDateTimeLocalValue(publishedAt);
+    const publishedIso = fromDateTimeLocalValue(values.published_at);
 
     if (training) {
       const changes: TrainingUpdate = {
@@ -163,7 +175,7 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
       notifySuccess('Treinamento criado.');
       onDone();
     });
-  };
+  });
 
   const serverError = mutation.isError
     ? errorMessage(mutation.error, {
@@ -175,48 +187,37 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {serverError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {serverError}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="Título"
-          required
-          data-autofocus
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-        />
+        <ServerError message={serverError} />
+        <TextInput label="Título" required data-autofocus {...form.getInputProps('title')} />
         <Textarea
           label="Descrição"
           required
           rows={4}
           resize="vertical"
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
+          {...form.getInputProps('description')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select<TrainingCategory>
             label="Categoria"
             data={CATEGORY_OPTIONS}
-            value={category}
-            onChange={(value) => value && setCategory(value)}
+            value={form.values.category}
+            onChange={(value) => {
+              if (value) form.setFieldValue('category', value);
+            }}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />
           <TextInput
             label="Publicado em (opcional)"
             type="datetime-local"
-            value={publishedAt}
-            onChange={(event) => setPublishedAt(event.currentTarget.value)}
+            {...form.getInputProps('published_at')}
           />
         </SimpleGrid>
         <TextInput
           label="URL do vídeo (YouTube recomendado)"
           type="url"
           placeholder="https://www.youtube.com/watch?v=..."
-          value={videoUrl}
-          onChange={(event) => setVideoUrl(event.currentTarget.value)}
+          {...form.getInputProps('video_url')}
         />
         <div>
           <Text size="sm" fw={500} mb={4}>
@@ -253,10 +254,7 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
                   <TextInput
                     style={{ flex: 1 }}
                     label={`Título da seção ${index + 1}`}
-                    value={section.title}
-                    onChange={(event) =>
-                      updateSection(section.key, { title: event.currentTarget.value })
-                    }
+                    {...form.getInputProps(`content_sections.${index}.title`)}
                   />
                   {sections.length > 1 ? (
                     <ActionIcon
@@ -264,7 +262,7 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
                       color="red"
                       size="lg"
                       aria-label={`Remover seção ${index + 1}`}
-                      onClick={() => removeSection(section.key)}
+                      onClick={() => removeSection(index)}
                     >
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
@@ -274,10 +272,7 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
                   label={`Texto da seção ${index + 1}`}
                   rows={3}
                   resize="vertical"
-                  value={section.text}
-                  onChange={(event) =>
-                    updateSection(section.key, { text: event.currentTarget.value })
-                  }
+                  {...form.getInputProps(`content_sections.${index}.text`)}
                 />
               </Stack>
             </Paper>

@@ -15,15 +15,12 @@ import {
   useUpdateUser,
   useUsersPageQuery,
   useUsersQuery,
-  type UserChanges,
 } from '../../api/users';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
 import { useFormModal } from '../../components/admin/form-modal';
-import { confirmDelete } from '../../components/admin/confirm-delete';
 import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
 import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
-import { notifyError, notifySuccess } from '../../components/admin/notify';
-import { usePendingIds } from '../../components/admin/use-pending-ids';
+import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
 import { RowActions } from '../../components/row-actions';
 import { ActivateUserModal } from './activate-user-modal';
 import { UserFormModal } from './user-form-modal';
@@ -57,15 +54,13 @@ const SORT_OPTIONS = [
   { value: 'email', label: 'Email (A–Z)' },
 ];
 
-const userIdOf = (variables: UserChanges) => variables.id;
-const deletedIdOf = (id: number) => id;
-
 export default function UsersPage() {
   const usersQuery = useUsersQuery();
-  const updateUser = useUpdateUser();
-  const deleteUser = useDeleteUser();
-  const togglingIds = usePendingIds([...usersKeys.all, 'update'], userIdOf);
-  const deletingIds = usePendingIds([...usersKeys.all, 'delete'], deletedIdOf);
+  const rows = useAdminRows({
+    all: usersKeys.all,
+    update: useUpdateUser(),
+    remove: useDeleteUser(),
+  });
   const params = useListParams();
   const formModal = useFormModal<User>();
   const openForm = formModal.open;
@@ -84,19 +79,6 @@ export default function UsersPage() {
     ...pageWindow(params),
   });
   const view = serverListView(pageQuery.data, params);
-
-  const toggleStatus = (user: User) => {
-    // A self-registered account is activated with an explicit profile (DESIGN.md 7.3).
-    if (user.status === 'pending') {
-      setActivating(user);
-      return;
-    }
-    const next: UserStatus = user.status === 'active' ? 'inactive' : 'active';
-    updateUser.mutateAsync({ id: user.id, changes: { status: next } }).then(
-      () => notifySuccess(next === 'active' ? 'Usuário ativado.' : 'Usuário inativado.'),
-      (error: unknown) => notifyError(error, { fallback: 'Não foi possível alterar o status.' }),
-    );
-  };
 
   return (
     <AdminPage
@@ -127,12 +109,7 @@ export default function UsersPage() {
       }
       modals={
         <>
-          <UserFormModal
-            formKey={formModal.formKey}
-            opened={formModal.opened}
-            onClose={formModal.close}
-            user={formModal.editing}
-          />
+          <UserFormModal {...formModal.props} user={formModal.editing} />
           <ActivateUserModal user={activating} onClose={() => setActivating(null)} />
         </>
       }
@@ -189,22 +166,24 @@ export default function UsersPage() {
                   </Table.Td>
                   <Table.Td>
                     <RowActions
-                      label={user.name}
-                      onEdit={() => openForm(user)}
-                      toggle={{
-                        active: user.status === 'active',
-                        pending: togglingIds.has(user.id),
-                        onToggle: () => toggleStatus(user),
-                      }}
-                      deleting={deletingIds.has(user.id)}
-                      onDelete={() =>
-                        confirmDelete({
+                      {...rows.actionsFor({
+                        id: user.id,
+                        label: user.name,
+                        onEdit: () => openForm(user),
+                        toggle: statusToggle(user.status, {
+                          activated: 'Usuário ativado.',
+                          deactivated: 'Usuário inativado.',
+                          fallback: 'Não foi possível alterar o status.',
+                        }),
+                        // A self-registered account is activated with an explicit profile
+                        // (DESIGN.md 7.3).
+                        onToggle: user.status === 'pending' ? () => setActivating(user) : undefined,
+                        remove: {
                           title: `Excluir o usuário ${user.name}?`,
-                          remove: () => deleteUser.mutateAsync(user.id),
                           successMessage: 'Usuário excluído.',
                           fallback: 'Não foi possível excluir.',
-                        })
-                      }
+                        },
+                      })}
                     />
                   </Table.Td>
                 </Table.Tr>

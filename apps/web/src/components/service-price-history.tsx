@@ -1,8 +1,18 @@
 import { Alert, Center, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTimeBR, type PriceHistoryField } from '@portal/domain';
-import { servicePriceHistoryQueryOptions } from '../../api/audit';
-import { formatAuditValue } from './audit-format';
+import {
+  formatDateTimeBR,
+  formatPercent,
+  formatReais,
+  type PriceHistoryField,
+} from '@portal/domain';
+import { servicePriceHistoryQueryOptions } from '../api/audit';
+
+/** Value and cost in reais, the minimum margin in percent, pt-BR. */
+function formatPriceValue(field: PriceHistoryField, value: unknown): string {
+  if (typeof value !== 'number') return '—';
+  return field === 'min_margin_percent' ? formatPercent(value) : formatReais(value);
+}
 
 const COLUMNS: { field: PriceHistoryField; label: string }[] = [
   { field: 'value', label: 'Valor' },
@@ -12,8 +22,8 @@ const COLUMNS: { field: PriceHistoryField; label: string }[] = [
 
 /**
  * 'Histórico de preços' of one procedure (issue 14), from the audit trail: each change of
- * value, cost or minimum margin, newest first, with who made it. Standalone, so the procedures
- * screen can show it in a modal or a drawer.
+ * value, cost or minimum margin, newest first, with who made it. Shared UI, so the procedures
+ * screens (the edit modal, the detail dialog) show it; the server answers admins and managers.
  */
 export function ServicePriceHistory({ serviceId }: { serviceId: number }) {
   const history = useQuery(servicePriceHistoryQueryOptions(serviceId));
@@ -57,8 +67,8 @@ export function ServicePriceHistory({ serviceId }: { serviceId: number }) {
                     {after === undefined
                       ? '—'
                       : before === undefined
-                        ? formatAuditValue(field, after)
-                        : `${formatAuditValue(field, before)} → ${formatAuditValue(field, after)}`}
+                        ? formatPriceValue(field, after)
+                        : `${formatPriceValue(field, before)} → ${formatPriceValue(field, after)}`}
                   </Table.Td>
                 );
               })}
