@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
+import { textResponse } from '../../http/openapi.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { dashboardService } from './service.ts';
 
@@ -22,8 +23,9 @@ import { dashboardService } from './service.ts';
 export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
   const tags = ['dashboard'];
   // 'photo-editor' is the admins-and-managers access (auth/access.ts).
-  const managers = { access: 'photo-editor' as const };
-  const user = { access: 'user' as const };
+  // No-store answers get no entity tag, so no 304 (src/http/openapi.ts).
+  const managers = { access: 'photo-editor' as const, entityTag: false as const };
+  const user = { access: 'user' as const, entityTag: false as const };
   const sendCsv = (reply: FastifyReply, text: string, fileName: string) =>
     reply
       .status(200)
@@ -52,7 +54,11 @@ export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
     '/dashboard/sales.csv',
     {
       config: managers,
-      schema: { tags, querystring: salesDashboardQuerySchema, response: errorResponses },
+      schema: {
+        tags,
+        querystring: salesDashboardQuerySchema,
+        response: { 200: textResponse('text/csv', 'As vendas em CSV.'), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const dashboard = await dashboardService.sales(db, currentUser(request), request.query);
