@@ -32,6 +32,7 @@ import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fetchSalesCsv, salesDashboardQuery } from '../../api/dashboard';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { notifyError } from '../../components/admin/notify';
 import { useSubmitGuard } from '../../components/form/use-schema-form';
 import { saveBlob } from '../../components/save-blob';
@@ -383,14 +384,10 @@ export default function DashboardPage() {
         </Alert>
       ) : null}
       {failed ? (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">Não foi possível carregar os números.</Text>
-            <Button size="xs" variant="default" onClick={() => void dashboard.refetch()}>
-              Tentar novamente
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          text="Não foi possível carregar os números."
+          onRetry={() => dashboard.refetch()}
+        />
       ) : null}
 
       {[COUNT_KPIS, VALUE_KPIS].map((kpis, index) => (

@@ -1,8 +1,6 @@
 import {
-  Alert,
   Anchor,
   Badge,
-  Button,
   Group,
   Paper,
   ScrollArea,
@@ -23,10 +21,10 @@ import {
   type PipelineStage,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pipelineQuery } from '../../api/dashboard';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PROPOSAL_STATUS_COLORS } from '../../components/proposal-status';
 import { usePageTitle } from '../../components/use-page-title';
 import { useIsDesktop } from '../../lib/use-is-desktop';
@@ -164,14 +162,10 @@ export default function PipelinePage() {
     );
   } else if (pipeline.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Não foi possível carregar o pipeline.</Text>
-          <Button size="xs" variant="default" onClick={() => void pipeline.refetch()}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        text="Não foi possível carregar o pipeline."
+        onRetry={() => pipeline.refetch()}
+      />
     );
   } else if (isDesktop) {
     body = (
