@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
+import { textResponse } from '../../http/openapi.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { dashboardService } from './service.ts';
 
@@ -42,17 +43,24 @@ export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: salesDashboardSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return dashboardService.sales(db, currentUser(request), request.query);
-    },
+    async (request) => dashboardService.sales(db, currentUser(request), request.query),
   );
 
   app.get(
     '/dashboard/sales.csv',
     {
       config: managers,
-      schema: { tags, querystring: salesDashboardQuerySchema, response: errorResponses },
+      schema: {
+        tags,
+        querystring: salesDashboardQuerySchema,
+        response: {
+          200: textResponse(
+            'text/csv',
+            'Os números do painel em CSV para o Excel (UTF-8 com BOM, separador ;).',
+          ),
+          ...errorResponses,
+        },
+      },
     },
     async (request, reply) => {
       const dashboard = await dashboardService.sales(db, currentUser(request), request.query);
@@ -75,10 +83,7 @@ export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: pipelineSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return dashboardService.pipeline(db, currentUser(request), request.query);
-    },
+    async (request) => dashboardService.pipeline(db, currentUser(request), request.query),
   );
 
   app.get(
@@ -91,9 +96,6 @@ export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: z.array(renewalSchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return dashboardService.renewals(db, currentUser(request), request.query);
-    },
+    async (request) => dashboardService.renewals(db, currentUser(request), request.query),
   );
 };
