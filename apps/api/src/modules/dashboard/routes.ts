@@ -44,10 +44,7 @@ export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: salesDashboardSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return dashboardService.sales(db, currentUser(request), request.query);
-    },
+    async (request) => dashboardService.sales(db, currentUser(request), request.query),
   );
 
   app.get(
@@ -57,7 +54,13 @@ export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
       schema: {
         tags,
         querystring: salesDashboardQuerySchema,
-        response: { 200: textResponse('text/csv', 'As vendas em CSV.'), ...errorResponses },
+        response: {
+          200: textResponse(
+            'text/csv',
+            'Os números do painel em CSV para o Excel (UTF-8 com BOM, separador ;).',
+          ),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -81,10 +84,7 @@ export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: pipelineSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return dashboardService.pipeline(db, currentUser(request), request.query);
-    },
+    async (request) => dashboardService.pipeline(db, currentUser(request), request.query),
   );
 
   app.get(
@@ -97,9 +97,6 @@ export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: z.array(renewalSchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return dashboardService.renewals(db, currentUser(request), request.query);
-    },
+    async (request) => dashboardService.renewals(db, currentUser(request), request.query),
   );
 };
