@@ -458,6 +458,76 @@ describe('proposals API', () => {
     expect(revise.statusCode).toBe(409);
   });
 
+  it('records a document_sha256 anyone can recompute: the accepted document drawn again', async () => {
+    const proposal = await createOk();
+    const { token } = await send(proposal.id);
+    const ok = await accept(token, { full_name: 'Maria da Conceição Souza', accept_terms: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const stored = (
+      await t.request('GET', `/api/v1/proposals/${proposal.id}`, { token: professional.token })
+    ).json() as Proposal;
+    const hashOf = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+    const asAccepted = async () => {
+      const res = await t.request('GET', `/api/v1/proposals/${proposal.id}/pdf?evidence=false`, {
+        token: manager.token,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload;
+    };
+    const first = await asAccepted();
+    expect(hashOf(first)).toBe(stored.acceptance?.document_sha256);
+    // Drawn again later (another second, another viewer): the same bytes.
+    expect(hashOf(await asAccepted())).toBe(stored.acceptance?.document_sha256);
+    const { text } = await pdfText(first);
+    expect(text).toContain('Maria da Conceição Souza');
+    expect(text).not.toContain('Evidências de aceite');
+    // The full document carries the evidence page, which prints that hash.
+    const full = await t.request('GET', `/api/v1/proposals/${proposal.id}/pdf`, {
+      token: manager.token,
+    });
+    expect(hashOf(full.rawPayload)).not.toBe(stored.acceptance?.document_sha256);
+    expect((await pdfText(full.rawPayload)).text).toContain(
+      stored.acceptance?.document_sha256 ?? 'sem hash',
+    );
+    const bad = await t.request('GET', `/api/v1/proposals/${proposal.id}/pdf?evidence=talvez`, {
+      token: manager.token,
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('of 10 acceptances sent at once, exactly one is recorded', async () => {
+    const proposal = await createOk();
+    const { token } = await send(proposal.id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        accept(
+          token,
+          { full_name: 'Maria da Conceição Souza', accept_terms: true },
+          `Telefone ${index}`,
+        ),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+    for (const refused of answers.filter((res) => res.statusCode === 409)) {
+      expect(refused.json()).toEqual({ detail: PROPOSAL_MESSAGES.alreadyAccepted });
+    }
+    const stored = (
+      await t.request('GET', `/api/v1/proposals/${proposal.id}`, { token: professional.token })
+    ).json() as Proposal;
+    const winner = answers.find((res) => res.statusCode === 200);
+    expect(stored.acceptance?.user_agent).toBe(
+      `Telefone ${answers.indexOf(winner ?? answers[0]!)}`,
+    );
+    const trail = await t.request('GET', '/api/v1/audit/', {
+      token: admin.token,
+      query: { entity: 'proposal', entity_id: String(proposal.id) },
+    });
+    expect(
+      (trail.json() as { action: string }[]).filter((entry) => entry.action === 'accept'),
+    ).toHaveLength(1);
+  });
+
   it('refuses the link after expiry, revocation or a new version (410), and declines with a reason', async () => {
     const expiring = await createOk();
     const { token: expiredToken } = await send(expiring.id);

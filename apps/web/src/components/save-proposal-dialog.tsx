@@ -22,7 +22,7 @@ import {
   type Unit,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { clientListQuery, useCreateClientMutation } from '../api/clients';
@@ -69,6 +69,9 @@ export function useProposalRevision(onSeed: (pkg: Package, selection: ProcedureS
   return proposal.data ?? null;
 }
 
+/** A client as the builder keeps it: enough to show and to save the proposal for. */
+export type PickedClient = Pick<ClientSummary, 'id' | 'full_name'>;
+
 const asUnit = (value: string | null | undefined): Unit | null =>
   (UNITS as readonly string[]).includes(value ?? '') ? (value as Unit) : null;
 
@@ -81,6 +84,13 @@ export interface SaveProposalDialogProps {
   revising: Proposal | null;
   /** The name the assistant was told, to start a new client's record with. */
   clientName?: string;
+  /** The registered client picked in the builder: the proposal is for them unless changed. */
+  client?: PickedClient | null;
+  /**
+   * The procedures of the selection that meet the client's allergies or contraindications
+   * (pt-BR sentences), shown before saving.
+   */
+  warnings?: readonly string[];
   /** The assistant's goal and preferences, one per line: the new client's 'Preferências'. */
   clientPreferences?: string;
   onSaved: (proposal: Proposal) => void;
@@ -93,6 +103,8 @@ export function SaveProposalDialog({
   selection,
   revising,
   clientName,
+  client,
+  warnings,
   clientPreferences,
   onSaved,
 }: SaveProposalDialogProps) {
@@ -113,6 +125,8 @@ export function SaveProposalDialog({
           selection={selection}
           revising={revising}
           clientName={clientName?.trim() ?? ''}
+          pickedClient={client ?? null}
+          warnings={warnings ?? []}
           clientPreferences={clientPreferences ?? ''}
           onSaved={onSaved}
           onCancel={onClose}
@@ -127,6 +141,8 @@ function SaveProposalBody({
   selection,
   revising,
   clientName,
+  pickedClient,
+  warnings,
   clientPreferences,
   onSaved,
   onCancel,
@@ -135,13 +151,17 @@ function SaveProposalBody({
   selection: ProcedureSelection;
   revising: Proposal | null;
   clientName: string;
+  pickedClient: PickedClient | null;
+  warnings: readonly string[];
   clientPreferences: string;
   onSaved: (proposal: Proposal) => void;
   onCancel: () => void;
 }) {
   const { user } = useSession();
-  const [mode, setMode] = useState<'existing' | 'new'>(clientName ? 'new' : 'existing');
-  const [client, setClient] = useState<ClientSummary | null>(null);
+  const [mode, setMode] = useState<'existing' | 'new'>(
+    clientName && !pickedClient ? 'new' : 'existing',
+  );
+  const [client, setClient] = useState<PickedClient | null>(pickedClient);
   const create = useCreateProposalMutation();
   const revise = useReviseProposalMutation(revising?.id ?? 0);
   const createClient = useCreateClientMutation();
@@ -163,9 +183,28 @@ function SaveProposalBody({
     ? errorMessage(failure, { fallback: 'Não foi possível salvar a proposta.' })
     : null;
 
+  // Said before saving: the professional confirms a conflicting procedure knowingly (issue 13).
+  const warningAlert =
+    warnings.length > 0 ? (
+      <Alert
+        color="orange"
+        icon={<IconAlertTriangle aria-hidden />}
+        title="Alergias e contraindicações do cliente"
+      >
+        <Stack gap={4}>
+          {warnings.map((warning) => (
+            <Text key={warning} size="sm">
+              {warning}
+            </Text>
+          ))}
+        </Stack>
+      </Alert>
+    ) : null;
+
   if (revising) {
     return (
       <Stack gap="md">
+        {warningAlert}
         <Text>
           A proposta {revising.number} de <strong>{revising.client.full_name}</strong> ganha a
           versão {revising.version + 1} com {pkg.name}. A versão {revising.version} fica como
@@ -193,6 +232,7 @@ function SaveProposalBody({
       <Text size="sm" c="dimmed">
         {pkg.name}: a proposta fica salva com os valores de hoje e pode ser enviada ao cliente.
       </Text>
+      {warningAlert}
       <SegmentedControl
         value={mode}
         onChange={(value) => setMode(value as 'existing' | 'new')}
@@ -243,11 +283,15 @@ export function ClientPicker({
   value,
   onChange,
   autoFocus = false,
+  label = 'Cliente',
+  placeholder = 'Buscar por nome, telefone ou CPF',
 }: {
-  value: ClientSummary | null;
+  value: PickedClient | null;
   onChange: (client: ClientSummary | null) => void;
   /** Takes the focus when its dialog opens. */
   autoFocus?: boolean;
+  label?: string;
+  placeholder?: string;
 }) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState(value?.full_name ?? '');
@@ -273,9 +317,9 @@ export function ClientPicker({
     >
       <Combobox.Target>
         <InputBase
-          label="Cliente"
+          label={label}
           data-autofocus={autoFocus || undefined}
-          placeholder="Buscar por nome, telefone ou CPF"
+          placeholder={placeholder}
           value={search}
           rightSection={
             clients.isFetching ? <Loader size="xs" aria-hidden /> : <Combobox.Chevron />

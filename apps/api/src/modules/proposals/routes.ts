@@ -4,6 +4,7 @@ import {
   proposalCreateSchema,
   proposalDeclineSchema,
   proposalListQuerySchema,
+  proposalPdfQuerySchema,
   proposalReviseSchema,
   proposalSchema,
   proposalSendResponseSchema,
@@ -15,6 +16,7 @@ import {
 import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
 import { errorBody, errorResponses, idParams } from '../../http/schemas.ts';
+import { renderedOr503 } from '../pdf/render-pool.ts';
 import {
   acceptPublicProposal,
   declinePublicProposal,
@@ -148,12 +150,25 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
 
   app.get(
     '/proposals/:id/pdf',
-    { config: user, schema: { tags, params: idParams, response: errorResponses } },
+    {
+      config: user,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: proposalPdfQuerySchema,
+        response: errorResponses,
+      },
+    },
     async (request, reply) => {
-      const { bytes, row } = await proposalsService.pdf(
-        db,
-        currentUser(request),
-        request.params.id,
+      const { bytes, row } = await renderedOr503(
+        reply,
+        proposalsService.pdf(
+          db,
+          currentUser(request),
+          request.params.id,
+          ctx.pdfPool,
+          request.query.evidence,
+        ),
       );
       return sendPdf(reply, bytes, `proposta-${row.number}-v${row.version}.pdf`);
     },
@@ -163,10 +178,9 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
     '/proposals/:id/client-care-pdf',
     { config: user, schema: { tags, params: idParams, response: errorResponses } },
     async (request, reply) => {
-      const { bytes, row } = await proposalsService.clientCarePdf(
-        db,
-        currentUser(request),
-        request.params.id,
+      const { bytes, row } = await renderedOr503(
+        reply,
+        proposalsService.clientCarePdf(db, currentUser(request), request.params.id, ctx.pdfPool),
       );
       return sendPdf(reply, bytes, `cuidados-${row.number}-v${row.version}.pdf`);
     },
