@@ -479,9 +479,8 @@ export async function declinePublicProposal(
 
 export interface ProposalPage {
   items: ProposalSummary[];
-  /** Exact, or PROPOSAL_COUNT_CAP when `capped` (there are more). */
+  /** Exact, whatever the size of the history. */
   total: number;
-  capped: boolean;
 }
 
 /** The proposals module's public face: other modules call these, never the repository. */
@@ -494,7 +493,7 @@ export const proposalsService = {
       offset: query.offset,
     };
     if (viewer.profile === 'manager') {
-      if (!viewer.unit) return { items: [], total: 0, capped: false };
+      if (!viewer.unit) return { items: [], total: 0 };
       filter.unit = viewer.unit;
     } else if (viewer.profile === 'professional') {
       filter.authorId = viewer.id;
@@ -526,8 +525,8 @@ export const proposalsService = {
     }
     if (query.from) filter.createdFrom = saoPauloDayStart(query.from);
     if (query.to) filter.createdBefore = new Date(saoPauloDayStart(query.to).getTime() + DAY_MS);
-    const { rows, total, capped } = await repo.listProposals(db, filter);
-    return { items: rows.map((row) => toSummary(row, now)), total, capped };
+    const { rows, total } = await repo.listProposals(db, filter);
+    return { items: rows.map((row) => toSummary(row, now)), total };
   },
 
   async get(db: AppDb, viewer: Viewer, id: number): Promise<Proposal> {

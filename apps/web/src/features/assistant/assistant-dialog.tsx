@@ -116,13 +116,7 @@ function appendText(current: string, addition: string): string {
   return /\s$/.test(current) ? `${current}${addition}` : `${current} ${addition}`;
 }
 
-function AssistantBody({
-  pkg,
-  services,
-  limits,
-  clientId = null,
-  onApply,
-}: AssistantDialogProps) {
+function AssistantBody({ pkg, services, limits, clientId = null, onApply }: AssistantDialogProps) {
   const catalogue = useCatalogueStatus();
   const [goal, setGoal] = useState('');
   const [preferences, setPreferences] = useState('');
