@@ -88,7 +88,7 @@ export function ProcedureCard({
                 color="var(--mantine-color-orange-filled)"
                 style={{ flexShrink: 0, marginTop: 2 }}
               />
-              <Text size="xs" c="orange.9" lh={1.3}>
+              <Text size="xs" c="var(--mantine-color-orange-text)" lh={1.3}>
                 {conflictLine(conflict)}
               </Text>
             </Group>
