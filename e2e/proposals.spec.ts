@@ -247,4 +247,49 @@ test.describe('on a phone', () => {
       PHONE.width,
     );
   });
+
+  test('the builder warns, as it is added, of a procedure the client is allergic to', async ({
+    page,
+  }) => {
+    const clientName = uniqueName('Lara Cristina');
+    await signInAsNewUser(page, 'professional');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const created = await page.request.post('/api/v1/clients/', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        full_name: clientName,
+        consents: [
+          { purpose: 'health_data', granted: true, text_version: 'v1', channel: 'presencial' },
+        ],
+        allergies: ['Alergia a látex'],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.goto('/montar-pacote');
+    // The client is chosen first: the builder holds the record against every procedure.
+    await page.getByRole('textbox', { name: 'Cliente cadastrado' }).fill(clientName);
+    await page.getByRole('option', { name: new RegExp(clientName) }).click();
+    await page.getByRole('button', { name: /^Pacote Rejuvenescimento 4/ }).click();
+    const microneedling = page
+      .getByRole('region', { name: 'Bloco A' })
+      .getByRole('button', { name: /^Microagulhamento/ });
+    await expect(microneedling).toContainText('Atenção: envolve látex');
+    await microneedling.click();
+    const summary = page.getByRole('alert').filter({ hasText: 'Alergias e contraindicações' });
+    await expect(summary).toContainText('"Microagulhamento" envolve "látex"');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+
+    await page.getByRole('button', { name: 'Gerar Pacote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Gerar proposta' });
+    await expect(dialog).toContainText('Alergias e contraindicações do cliente');
+    await expect(dialog.getByRole('textbox', { name: 'Cliente' })).toHaveValue(clientName);
+    await dialog.getByRole('button', { name: 'Salvar proposta' }).click();
+    await expect(page).toHaveURL(/\/propostas\/\d+$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'Microagulhamento' })).toContainText(
+      'látex',
+    );
+  });
 });

@@ -458,6 +458,76 @@ describe('proposals API', () => {
     expect(revise.statusCode).toBe(409);
   });
 
+  it('records a document_sha256 anyone can recompute: the accepted document drawn again', async () => {
+    const proposal = await createOk();
+    const { token } = await send(proposal.id);
+    const ok = await accept(token, { full_name: 'Maria da Conceição Souza', accept_terms: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const stored = (
+      await t.request('GET', `/api/v1/proposals/${proposal.id}`, { token: professional.token })
+    ).json() as Proposal;
+    const hashOf = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+    const asAccepted = async () => {
+      const res = await t.request('GET', `/api/v1/proposals/${proposal.id}/pdf?evidence=false`, {
+        token: manager.token,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload;
+    };
+    const first = await asAccepted();
+    expect(hashOf(first)).toBe(stored.acceptance?.document_sha256);
+    // Drawn again later (another second, another viewer): the same bytes.
+    expect(hashOf(await asAccepted())).toBe(stored.acceptance?.document_sha256);
+    const { text } = await pdfText(first);
+    expect(text).toContain('Maria da Conceição Souza');
+    expect(text).not.toContain('Evidências de aceite');
+    // The full document carries the evidence page, which prints that hash.
+    const full = await t.request('GET', `/api/v1/proposals/${proposal.id}/pdf`, {
+      token: manager.token,
+    });
+    expect(hashOf(full.rawPayload)).not.toBe(stored.acceptance?.document_sha256);
+    expect((await pdfText(full.rawPayload)).text).toContain(
+      stored.acceptance?.document_sha256 ?? 'sem hash',
+    );
+    const bad = await t.request('GET', `/api/v1/proposals/${proposal.id}/pdf?evidence=talvez`, {
+      token: manager.token,
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('of 10 acceptances sent at once, exactly one is recorded', async () => {
+    const proposal = await createOk();
+    const { token } = await send(proposal.id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        accept(
+          token,
+          { full_name: 'Maria da Conceição Souza', accept_terms: true },
+          `Telefone ${index}`,
+        ),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+    for (const refused of answers.filter((res) => res.statusCode === 409)) {
+      expect(refused.json()).toEqual({ detail: PROPOSAL_MESSAGES.alreadyAccepted });
+    }
+    const stored = (
+      await t.request('GET', `/api/v1/proposals/${proposal.id}`, { token: professional.token })
+    ).json() as Proposal;
+    const winner = answers.find((res) => res.statusCode === 200);
+    expect(stored.acceptance?.user_agent).toBe(
+      `Telefone ${answers.indexOf(winner ?? answers[0]!)}`,
+    );
+    const trail = await t.request('GET', '/api/v1/audit/', {
+      token: admin.token,
+      query: { entity: 'proposal', entity_id: String(proposal.id) },
+    });
+    expect(
+      (trail.json() as { action: string }[]).filter((entry) => entry.action === 'accept'),
+    ).toHaveLength(1);
+  });
+
   it('refuses the link after expiry, revocation or a new version (410), and declines with a reason', async () => {
     const expiring = await createOk();
     const { token: expiredToken } = await send(expiring.id);
@@ -804,4 +874,67 @@ describe('proposals API', () => {
     }
     expect(last).toBe(429);
   });
+
+  it('says the exact total past 10 000 proposals, for every scope and status', async () => {
+    const template = await createOk();
+    // A network’s history: 12 100 more of the professional's proposals, spread over statuses.
+    await t.database.query(
+      `INSERT INTO proposals (number, version, client_id, package_id, author_id, author_name, unit,
+         status, valid_days, valid_until, client_name, package_name, annual_value, snapshot,
+         created_at, updated_at)
+       SELECT '2025-' || lpad(g::text, 6, '0'), 1, p.client_id, p.package_id, p.author_id,
+         p.author_name, p.unit,
+         (ARRAY['draft','sent','viewed','accepted','declined','superseded'])[1 + g % 6],
+         7, now() - (g % 30) * interval '1 day', p.client_name, p.package_name, p.annual_value,
+         p.snapshot, now() - (g % 30) * interval '1 day', now()
+       FROM proposals p, generate_series(1, 12100) AS g WHERE p.id = $1`,
+      [template.id],
+    );
+    const rowsCount = async (where: string, params: unknown[] = []) =>
+      Number(
+        (
+          await t.database.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM proposals WHERE ${where}`,
+            params,
+          )
+        )[0]?.n,
+      );
+    const header = async (user: TestUser, query: Record<string, string> = {}) =>
+      Number(
+        (
+          await t.request('GET', '/api/v1/proposals/', {
+            token: user.token,
+            query: { limit: '1', ...query },
+          })
+        ).headers['x-total-count'],
+      );
+    const listed = `status <> 'superseded'`;
+    expect(await header(admin)).toBe(await rowsCount(listed));
+    expect(await header(admin)).toBeGreaterThan(10_000);
+    expect(await header(admin, { status: 'accepted' })).toBe(
+      await rowsCount(`status = 'accepted'`),
+    );
+    expect(await header(manager)).toBe(await rowsCount(`${listed} AND unit = 'PAULISTA'`));
+    expect(await header(professional)).toBe(
+      await rowsCount(`${listed} AND author_id = $1`, [professional.id]),
+    );
+    expect(await header(professional, { status: 'superseded' })).toBe(
+      await rowsCount(`status = 'superseded' AND author_id = $1`, [professional.id]),
+    );
+    // Clock-dependent statuses are counted on the rows: exact too.
+    expect(await header(admin, { status: 'expired' })).toBe(
+      await rowsCount(`status IN ('draft', 'sent', 'viewed') AND valid_until <= now()`),
+    );
+    // A status change moves a proposal from one count to the other within its transaction.
+    const before = await header(admin, { status: 'declined' });
+    const declined = await t.request('POST', `/api/v1/proposals/${template.id}/decline`, {
+      token: professional.token,
+      body: { reason_code: 'preco', reason_text: '' },
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(await header(admin, { status: 'declined' })).toBe(before + 1);
+    await t.database.query(`DELETE FROM proposals WHERE number LIKE '2025-%'`);
+    expect(await header(admin)).toBe(await rowsCount(listed));
+    // Ten thousand rows written through the trigger: slow on a shared machine, never asserted.
+  }, 240_000);
 });

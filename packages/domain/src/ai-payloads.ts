@@ -42,6 +42,7 @@ export const AI_MESSAGES = {
   maxItemsInvalid: 'max_items deve ser um número inteiro entre 1 e 30.',
   blockLimitInvalid: 'Limite de bloco deve ser um número inteiro entre 0 e 100.',
   packageIdInvalid: 'Identificador de pacote inválido.',
+  clientIdInvalid: 'Identificador de cliente inválido.',
   packageNotFound: 'Pacote inexistente.',
   goalTextTooLong: 'O objetivo deve ter no máximo 4000 caracteres.',
   textRequired: 'Informe o texto.',
@@ -139,6 +140,18 @@ const desiredFunctions = z
     (typeof value === 'string' ? [value] : (value ?? [])).map((v) => v.trim()).filter(Boolean),
   );
 
+/**
+ * The client the sale is for (optional): the server holds the client's allergies and
+ * contraindications against the procedures and leaves the conflicting ones out, with a
+ * `contraindication` warning. The client's health data never reaches a model (LGPD art. 33).
+ */
+const assistantClientId = z
+  .number({ error: AI_MESSAGES.clientIdInvalid })
+  .int(AI_MESSAGES.clientIdInvalid)
+  .positive(AI_MESSAGES.clientIdInvalid)
+  .max(2_147_483_647, AI_MESSAGES.clientIdInvalid)
+  .nullish();
+
 export const recommendationRequestSchema = z.object({
   budget: budgetField,
   desired_functions: desiredFunctions,
@@ -160,6 +173,7 @@ export const recommendationRequestSchema = z.object({
     .string({ error: AI_MESSAGES.goalTextTooLong })
     .max(AI_TEXT_MAX_LENGTH, AI_MESSAGES.goalTextTooLong)
     .nullish(),
+  client_id: assistantClientId,
 });
 /** What the web sends. */
 export type RecommendationRequest = z.input<typeof recommendationRequestSchema>;
@@ -340,6 +354,7 @@ export const aiTextRequestSchema = z.object({
     .min(1, AI_MESSAGES.maxTokensInvalid)
     .max(4000, AI_MESSAGES.maxTokensInvalid)
     .default(AI_CHAT_DEFAULTS.maxTokens),
+  client_id: assistantClientId,
 });
 export type AiTextRequest = z.input<typeof aiTextRequestSchema>;
 export type AiTextRequestData = z.output<typeof aiTextRequestSchema>;

@@ -8,6 +8,7 @@ describe('parseBuilderDraft', () => {
       packageId: 4,
       selection: { A: [1, 1], B: [2], C: [], D: [] },
       clientName: 'Joana Prado',
+      clientId: 12,
       clientPreferences: { goal: 'Flacidez', preferences: 'Sábados' },
     };
     expect(parseBuilderDraft(JSON.parse(JSON.stringify(draft)))).toEqual(draft);
@@ -22,6 +23,7 @@ describe('parseBuilderDraft', () => {
       packageId: 3,
       selection: { A: [1, 'x', -2, 2.5], B: 'nada' },
       clientName: 7,
+      clientId: '12',
       clientPreferences: { goal: 5 },
     });
     expect(parsed).toEqual({

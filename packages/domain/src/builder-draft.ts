@@ -29,6 +29,11 @@ export interface BuilderDraft {
   selection: ProcedureSelection;
   /** 'Nome da cliente', optional: blank when not asked or not given. */
   clientName: string;
+  /**
+   * The registered client the sale is for, when picked in the builder (optional): its allergies
+   * and contraindications are held against the procedures as they are added (issue 13).
+   */
+  clientId: number | null;
   /** What the assistant learnt (goal, preferences) for the receipt. */
   clientPreferences: Omit<ReceiptClientPreferences, 'client_name'>;
 }
@@ -39,6 +44,7 @@ export function emptyBuilderDraft(): BuilderDraft {
     packageId: null,
     selection: emptySelection(),
     clientName: '',
+    clientId: null,
     clientPreferences: {},
   };
 }
@@ -73,6 +79,7 @@ export function parseBuilderDraft(value: unknown): BuilderDraft {
   if (typeof value.clientName === 'string') {
     draft.clientName = value.clientName.slice(0, CLIENT_NAME_MAX_LENGTH);
   }
+  if (isId(value.clientId)) draft.clientId = value.clientId;
   if (isRecord(value.clientPreferences)) {
     const goal = optionalText(value.clientPreferences.goal);
     const preferences = optionalText(value.clientPreferences.preferences);

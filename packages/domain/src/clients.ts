@@ -295,6 +295,20 @@ export const clientSchema = clientSummarySchema.extend({
 });
 export type Client = z.infer<typeof clientSchema>;
 
+/**
+ * GET /clients/{id}/care-profile: only what the builder and the assistant hold against the
+ * procedures (LGPD art. 6, necessity), each read written to the access log like the full record.
+ * Empty lists while the health-data consent is not granted (nothing sensitive is stored then).
+ */
+export const clientCareProfileSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  health_data_consent: z.boolean(),
+  allergies: z.array(z.string()),
+  contraindications: z.array(z.string()),
+});
+export type ClientCareProfile = z.infer<typeof clientCareProfileSchema>;
+
 /** GET /clients/?q=&unit=&limit=&offset= (total in X-Total-Count). */
 export const clientListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),

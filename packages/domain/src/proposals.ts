@@ -94,6 +94,7 @@ export const PROPOSAL_MESSAGES = {
   termsRequired: 'É preciso marcar que leu e aceita os termos.',
   alreadyAccepted: 'Esta proposta já foi aceita.',
   alreadyDeclined: 'Esta proposta já foi recusada.',
+  changedWhileAccepting: 'A proposta mudou enquanto o aceite era registrado. Abra o link de novo.',
   notOpen: 'Esta proposta não pode mais ser alterada.',
   superseded: 'Esta proposta foi substituída por uma versão mais recente.',
   expired: 'Esta proposta expirou. Peça uma nova proposta à clínica.',
@@ -205,6 +206,17 @@ export const proposalTotalsSchema = z.object({
   monthlyRemaining: z.number(),
 });
 export type ProposalTotals = z.infer<typeof proposalTotalsSchema>;
+
+/**
+ * GET /proposals/{id}/pdf?evidence=false: an accepted proposal's document without the evidence
+ * page, byte for byte the one accepted (its SHA-256 is acceptance.document_sha256).
+ */
+export const proposalPdfQuerySchema = z.object({
+  evidence: z
+    .enum(['true', 'false'], { error: 'evidence deve ser true ou false.' })
+    .optional()
+    .transform((value) => value !== 'false'),
+});
 
 export const proposalWarningSchema = z.object({
   code: z.literal('contraindication'),
@@ -614,31 +626,57 @@ export function traitMatches(trait: string, reported: string): boolean {
   return reportedTerms(reported).some((terms) => containsRun(traitWords, terms));
 }
 
+/** A procedure whose traits meet something the client reported, and the traits that do. */
+export interface ContraindicationConflict {
+  service_id: number;
+  name: string;
+  /** The procedure's traits that meet the allergies or contraindications, as the admin wrote them. */
+  traits: string[];
+}
+
+/**
+ * The one rule that holds a client's allergies and contraindications against the procedures'
+ * traits (issue 13): the saved proposal's warnings, the builder's and the assistant's all come
+ * from here. Each procedure once, in the order given.
+ */
+export function contraindicationConflicts(
+  services: readonly { id: number; name: string; traits?: readonly string[] | null }[],
+  client: { allergies: readonly string[]; contraindications: readonly string[] },
+): ContraindicationConflict[] {
+  const reported = [...client.allergies, ...client.contraindications];
+  if (reported.length === 0) return [];
+  const conflicts: ContraindicationConflict[] = [];
+  const seen = new Set<number>();
+  for (const service of services) {
+    if (seen.has(service.id)) continue;
+    const matched = (service.traits ?? []).filter((trait) =>
+      reported.some((entry) => traitMatches(trait, entry)),
+    );
+    if (matched.length === 0) continue;
+    seen.add(service.id);
+    conflicts.push({ service_id: service.id, name: service.name, traits: matched });
+  }
+  return conflicts;
+}
+
+/** The pt-BR sentence of a conflict, as the proposal, the builder and the save dialog show it. */
+export function contraindicationMessage(conflict: ContraindicationConflict): string {
+  return `Atenção: "${conflict.name}" envolve ${conflict.traits.map((t) => `"${t}"`).join(', ')}, que consta nas alergias ou contraindicações do cliente.`;
+}
+
 /**
  * One warning per procedure whose traits meet the client's allergies or contraindications
  * (issue 13: the builder and the assistant warn before a conflicting procedure).
  */
 export function contraindicationWarnings(
-  services: readonly { id: number; name: string; traits: readonly string[] }[],
+  services: readonly { id: number; name: string; traits?: readonly string[] | null }[],
   client: { allergies: readonly string[]; contraindications: readonly string[] },
 ): ProposalWarning[] {
-  const reported = [...client.allergies, ...client.contraindications];
-  const warnings: ProposalWarning[] = [];
-  const seen = new Set<number>();
-  for (const service of services) {
-    if (seen.has(service.id)) continue;
-    const matched = service.traits.filter((trait) =>
-      reported.some((entry) => traitMatches(trait, entry)),
-    );
-    if (matched.length === 0) continue;
-    seen.add(service.id);
-    warnings.push({
-      code: 'contraindication',
-      service_id: service.id,
-      message: `Atenção: "${service.name}" envolve ${matched.map((t) => `"${t}"`).join(', ')}, que consta nas alergias ou contraindicações do cliente.`,
-    });
-  }
-  return warnings;
+  return contraindicationConflicts(services, client).map((conflict) => ({
+    code: 'contraindication',
+    service_id: conflict.service_id,
+    message: contraindicationMessage(conflict),
+  }));
 }
 
 /** The client's name as typed at acceptance, compared folded (accents, case, spaces). */

@@ -106,6 +106,12 @@ export interface RecommendationProblem {
   procedures: readonly CatalogueProcedure[];
   relations: readonly RelationFacts[];
   pkg: PackageFacts | null;
+  /**
+   * Procedures that meet the allergies or contraindications of the client the sale is for
+   * (contraindicationConflicts in packages/domain/src/proposals.ts): never suggested, named in a
+   * `contraindication` warning. Only ids and names: the client's health data never reaches a model.
+   */
+  clientConflicts?: readonly { service_id: number; name: string }[];
 }
 
 export interface RecommendationPlan {
@@ -230,6 +236,7 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
   const profiles = new Map<number, ProcedureProfile>();
   const excludedIds: number[] = [];
   const contraindicatedIds: number[] = [];
+  const clientConflictIds = new Set((problem.clientConflicts ?? []).map((c) => c.service_id));
   const offGoalIds: number[] = [];
   const optimizerGoals = new Map<number, string[]>();
   const spotGoalsOf = new Map<number, string[]>();
@@ -264,7 +271,10 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
     const excludedBy = exclusions.find((e) => rulesOut(e, profile)) ?? null;
     matches.set(procedure.id, { ...match, excludedBy });
     if (excludedBy) excludedIds.push(procedure.id);
-    else if (care.pregnancy && hasAnyTrait(profile, PREGNANCY_CONTRAINDICATED_TRAITS)) {
+    else if (
+      clientConflictIds.has(procedure.id) ||
+      (care.pregnancy && hasAnyTrait(profile, PREGNANCY_CONTRAINDICATED_TRAITS))
+    ) {
       contraindicatedIds.push(procedure.id);
     }
     const inArea = areas.size === 0 || profile.areas.size === 0 || intersects(areas, profile.areas);
@@ -737,11 +747,23 @@ export function assistantWarnings(
       message: `${care.pregnancy === 'gestação' ? 'Gestação' : 'Amamentação'}: procedimentos com ${traitLabels(PREGNANCY_CONTRAINDICATED_TRAITS)} não foram sugeridos${count > 0 ? ` (${count} ${count === 1 ? 'retirado' : 'retirados'})` : ''}. Confirme a liberação médica antes de qualquer procedimento.`,
     });
   }
+  // The client's record: the conflicting procedures the package would have let in.
+  const conflicting = (plan.problem.clientConflicts ?? []).filter((conflict) => {
+    const procedure = plan.byId.get(conflict.service_id);
+    return procedure !== undefined && packageAllows(plan, procedure);
+  });
+  if (conflicting.length > 0) {
+    warnings.push({
+      code: 'contraindication',
+      message: `Alergias e contraindicações do cliente: ${joinPt(conflicting.map((c) => `"${c.name}"`))} ${conflicting.length === 1 ? 'não foi sugerido' : 'não foram sugeridos'}. Confira a ficha do cliente antes de incluir.`,
+    });
+  }
   const removed = goalsRemovedByExclusions(plan);
   if (removed.labels.length > 0) {
     const reasons = [
       ...plan.exclusions.map((e) => `"${e.text}"`),
       ...(care.pregnancy ? [care.pregnancy] : []),
+      ...(conflicting.length > 0 ? ['as alergias e contraindicações do cliente'] : []),
     ];
     warnings.push({
       code: 'exclusion_removed_all',

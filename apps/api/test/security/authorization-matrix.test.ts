@@ -101,6 +101,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/v1/clients/': 'user',
   'GET /api/v1/clients/:id': 'user',
   'PATCH /api/v1/clients/:id': 'user',
+  'GET /api/v1/clients/:id/care-profile': 'user',
   'GET /api/v1/clients/:id/consents': 'user',
   'POST /api/v1/clients/:id/consents': 'user',
   'GET /api/v1/clients/:id/export': 'manager',
@@ -382,7 +383,7 @@ describe("object-level rules: clients and proposals outside the caller's reach a
   );
 
   it('covers every client and proposal route with an id', () => {
-    expect(objectRoutes.length).toBe(14);
+    expect(objectRoutes.length).toBe(15);
   });
 
   it.each(objectRoutes.map((route) => [routeKey(route), route] as const))(

@@ -8,6 +8,7 @@ import {
 import type {
   AccessLogEntry,
   Client,
+  ClientCareProfile,
   ClientCreate,
   ClientSummary,
   ClientUpdate,
@@ -31,6 +32,7 @@ export const clientKeys = {
   detail: (id: number) => [...clientKeys.all, 'detail', id] as const,
   consents: (id: number) => [...clientKeys.all, 'consents', id] as const,
   accessLog: (id: number) => [...clientKeys.all, 'access-log', id] as const,
+  careProfile: (id: number) => [...clientKeys.all, 'care-profile', id] as const,
 };
 
 /** Clients whose name, phone or CPF contain `q` (accent-insensitive, on the server). */
@@ -54,6 +56,22 @@ export const clientConsentsQuery = (id: number) =>
     queryKey: clientKeys.consents(id),
     queryFn: ({ signal }) => api.get<ConsentEntry[]>(`${BASE}/${id}/consents`, { signal }),
   });
+
+/**
+ * The allergies and contraindications the builder holds against the procedures. Each fetch is a
+ * logged read of sensitive data: kept for the sale (no refetch on focus), dropped with the client.
+ */
+export const clientCareProfileQuery = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.careProfile(id),
+    queryFn: ({ signal }) => api.get<ClientCareProfile>(`${BASE}/${id}/care-profile`, { signal }),
+    staleTime: 10 * 60 * 1000,
+    refetchOnWindowFocus: false,
+  });
+
+export function useClientCareProfileQuery(id: number | null) {
+  return useQuery({ ...clientCareProfileQuery(id ?? 0), enabled: id !== null });
+}
 
 export const clientAccessLogQuery = (id: number) =>
   queryOptions({

@@ -1,34 +1,20 @@
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
-  Alert,
-  Button,
-  Combobox,
-  Group,
-  InputBase,
-  Loader,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  useCombobox,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import {
-  formatCpf,
   UNITS,
-  type ClientSummary,
   type Package,
   type Proposal,
   type ProcedureSelection,
   type Unit,
 } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { clientListQuery, useCreateClientMutation } from '../api/clients';
+import { useCreateClientMutation } from '../api/clients';
 import { useCreateProposalMutation, useReviseProposalMutation } from '../api/proposals';
 import { errorMessage } from '../lib/api-client';
 import { useSession } from '../lib/use-session';
 import { ClientForm } from './client-form';
+import { ClientPicker, type PickedClient } from './client-picker';
 
 /**
  * 'Gerar Pacote' in the builder (issue 13): the selection is saved as a proposal for a chosen,
@@ -52,6 +38,13 @@ export interface SaveProposalDialogProps {
   basedOn?: Proposal | null;
   /** The name the assistant was told, to start a new client's record with. */
   clientName?: string;
+  /** The registered client picked in the builder: the proposal is for them unless changed. */
+  client?: PickedClient | null;
+  /**
+   * The procedures of the selection that meet the client's allergies or contraindications
+   * (pt-BR sentences), shown before saving.
+   */
+  warnings?: readonly string[];
   /** The assistant's goal and preferences, one per line: the new client's 'Preferências'. */
   clientPreferences?: string;
   onSaved: (proposal: Proposal) => void;
@@ -65,6 +58,8 @@ export function SaveProposalDialog({
   revising,
   basedOn = null,
   clientName,
+  client,
+  warnings,
   clientPreferences,
   onSaved,
 }: SaveProposalDialogProps) {
@@ -86,6 +81,8 @@ export function SaveProposalDialog({
           revising={revising}
           basedOn={basedOn}
           clientName={clientName?.trim() ?? ''}
+          pickedClient={client ?? null}
+          warnings={warnings ?? []}
           clientPreferences={clientPreferences ?? ''}
           onSaved={onSaved}
           onCancel={onClose}
@@ -101,6 +98,8 @@ function SaveProposalBody({
   revising,
   basedOn,
   clientName,
+  pickedClient,
+  warnings,
   clientPreferences,
   onSaved,
   onCancel,
@@ -110,13 +109,17 @@ function SaveProposalBody({
   revising: Proposal | null;
   basedOn: Proposal | null;
   clientName: string;
+  pickedClient: PickedClient | null;
+  warnings: readonly string[];
   clientPreferences: string;
   onSaved: (proposal: Proposal) => void;
   onCancel: () => void;
 }) {
   const { user } = useSession();
-  const [mode, setMode] = useState<'existing' | 'new'>(clientName ? 'new' : 'existing');
-  const [client, setClient] = useState<ClientSummary | null>(null);
+  const [mode, setMode] = useState<'existing' | 'new'>(
+    clientName && !pickedClient ? 'new' : 'existing',
+  );
+  const [client, setClient] = useState<PickedClient | null>(pickedClient);
   const create = useCreateProposalMutation();
   const revise = useReviseProposalMutation(revising?.id ?? 0);
   const createClient = useCreateClientMutation();
@@ -138,11 +141,30 @@ function SaveProposalBody({
     ? errorMessage(failure, { fallback: 'Não foi possível salvar a proposta.' })
     : null;
 
+  // Said before saving: the professional confirms a conflicting procedure knowingly (issue 13).
+  const warningAlert =
+    warnings.length > 0 ? (
+      <Alert
+        color="orange"
+        icon={<IconAlertTriangle aria-hidden />}
+        title="Alergias e contraindicações do cliente"
+      >
+        <Stack gap={4}>
+          {warnings.map((warning) => (
+            <Text key={warning} size="sm">
+              {warning}
+            </Text>
+          ))}
+        </Stack>
+      </Alert>
+    ) : null;
+
   const sameClientAs = revising ?? basedOn;
   if (sameClientAs) {
     const client = sameClientAs.client;
     return (
       <Stack gap="md">
+        {warningAlert}
         {revising ? (
           <Text>
             A proposta {revising.number} de <strong>{revising.client.full_name}</strong> ganha a
@@ -177,6 +199,7 @@ function SaveProposalBody({
       <Text size="sm" c="dimmed">
         {pkg.name}: a proposta fica salva com os valores de hoje e pode ser enviada ao cliente.
       </Text>
+      {warningAlert}
       <SegmentedControl
         value={mode}
         onChange={(value) => setMode(value as 'existing' | 'new')}
@@ -219,86 +242,5 @@ function SaveProposalBody({
         />
       )}
     </Stack>
-  );
-}
-
-/** Searches the clients on the server as the name, phone or CPF is typed. */
-export function ClientPicker({
-  value,
-  onChange,
-  autoFocus = false,
-}: {
-  value: ClientSummary | null;
-  onChange: (client: ClientSummary | null) => void;
-  /** Takes the focus when its dialog opens. */
-  autoFocus?: boolean;
-}) {
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const [search, setSearch] = useState(value?.full_name ?? '');
-  const [debounced] = useDebouncedValue(search, 250);
-  const clients = useQuery({ ...clientListQuery(debounced, 20), enabled: combobox.dropdownOpened });
-  // Only an answer to the text as typed is offered: a list still showing an earlier search
-  // (debounce, or the previous page kept while fetching) let a quick ArrowDown + Enter pick
-  // another client than the one typed.
-  const answersTyped = debounced === search && !clients.isPlaceholderData;
-  const options = answersTyped
-    ? (clients.data ?? []).filter((client) => client.anonymized_at === null)
-    : [];
-
-  return (
-    <Combobox
-      store={combobox}
-      onOptionSubmit={(id) => {
-        const chosen = options.find((client) => String(client.id) === id) ?? null;
-        onChange(chosen);
-        setSearch(chosen?.full_name ?? '');
-        combobox.closeDropdown();
-      }}
-    >
-      <Combobox.Target>
-        <InputBase
-          label="Cliente"
-          data-autofocus={autoFocus || undefined}
-          placeholder="Buscar por nome, telefone ou CPF"
-          value={search}
-          rightSection={
-            clients.isFetching ? <Loader size="xs" aria-hidden /> : <Combobox.Chevron />
-          }
-          rightSectionPointerEvents="none"
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            onChange(null);
-            combobox.openDropdown();
-            combobox.updateSelectedOptionIndex();
-          }}
-          // Not on focus: the dialog focuses this field while it is still animating in, and a list
-          // opened then is placed against the field's half-scaled box (off the phone's screen).
-          onClick={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown>
-        <Combobox.Options mah={260} style={{ overflowY: 'auto' }}>
-          {options.length === 0 ? (
-            <Combobox.Empty>
-              {!answersTyped || clients.isPending ? 'Buscando...' : 'Nenhum cliente encontrado.'}
-            </Combobox.Empty>
-          ) : (
-            options.map((client) => (
-              <Combobox.Option value={String(client.id)} key={client.id}>
-                <Text size="sm" fw={500}>
-                  {client.full_name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {[client.phone, client.cpf ? formatCpf(client.cpf) : null, client.unit]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Text>
-              </Combobox.Option>
-            ))
-          )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
   );
 }

@@ -4,6 +4,7 @@ import type { ModuleRoutes } from '../../app-context.ts';
 /** Up to 500 procedures with descriptions: more than the default 1 MB body. */
 const CHAT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 import { withClientAbort } from '../../ai/abort.ts';
+import { currentUser } from '../../auth/access.ts';
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { aiChatService } from './service.ts';
 import { perUserRateLimit } from '../../http/rate-limits.ts';
@@ -23,7 +24,12 @@ export const aiChatRoutes: ModuleRoutes = (app, { db, config }) => {
     },
     (request, reply) =>
       withClientAbort(request, reply, (signal) =>
-        aiChatService.text({ db, config, log: request.log }, request.body, signal),
+        aiChatService.text(
+          { db, config, log: request.log },
+          currentUser(request),
+          request.body,
+          signal,
+        ),
       ),
   );
 };

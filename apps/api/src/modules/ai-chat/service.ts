@@ -21,6 +21,7 @@ import {
   withoutRuledOut,
   type PackageFacts,
 } from '../../ai/recommender.ts';
+import { clientsService, type Viewer } from '../clients/service.ts';
 import { packagesService } from '../packages/service.ts';
 import { relationsService } from '../services-relations/service.ts';
 
@@ -63,6 +64,7 @@ export const aiChatService = {
    */
   async text(
     ctx: AiContext,
+    viewer: Viewer,
     data: AiTextRequestData,
     signal: AbortSignal,
   ): Promise<AiTextResponse> {
@@ -77,7 +79,11 @@ export const aiChatService = {
     const relations = ids.size >= 2 ? await relationsService.list(ctx.db) : [];
     const selected = data.context.selected_package;
     const limits = selected?.block_limits;
+    const clientConflicts = data.client_id
+      ? await clientsService.careConflicts(ctx.db, viewer, data.client_id, procedures)
+      : [];
     const plan = planRecommendation({
+      clientConflicts,
       goalText: goalTextOf(data),
       earlierText: data.context.history
         .filter((turn) => turn.role === 'user')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   accessLogEntrySchema,
+  clientCareProfileSchema,
   clientCreateSchema,
   clientExportQuerySchema,
   clientExportSchema,
@@ -71,6 +72,22 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return clientsService.get(db, currentUser(request), request.params.id);
+    },
+  );
+
+  app.get(
+    '/clients/:id/care-profile',
+    {
+      config: user,
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: clientCareProfileSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return clientsService.careProfile(db, currentUser(request), request.params.id);
     },
   );
 

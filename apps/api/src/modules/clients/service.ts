@@ -1,6 +1,7 @@
 import {
   CLIENT_MESSAGES,
   consentText,
+  contraindicationConflicts,
   cpfDigits,
   MESSAGES,
   normalizeForComparison,
@@ -9,6 +10,8 @@ import {
   type AccessLogAction,
   type AccessLogEntry,
   type Client,
+  type ClientCareProfile,
+  type ContraindicationConflict,
   type ClientCreateData,
   type ClientListQueryData,
   type ClientSummary,
@@ -275,6 +278,37 @@ export const clientsService = {
       await logAccess(tx, viewer, id, 'read_sensitive');
       return toClient(row, await creatorName(tx, row));
     });
+  },
+
+  /**
+   * What the builder and the assistant hold against the procedures: the allergies and
+   * contraindications only, each read written to the access log (a read of sensitive data).
+   */
+  async careProfile(db: AppDb, viewer: Viewer, id: number): Promise<ClientCareProfile> {
+    return db.transaction(async (tx) => {
+      const row = await visibleClient(tx, viewer, id);
+      await logAccess(tx, viewer, id, 'read_sensitive');
+      return {
+        id: row.id,
+        full_name: row.fullName,
+        health_data_consent: row.consentHealthData,
+        allergies: row.allergies,
+        contraindications: row.contraindications,
+      };
+    });
+  },
+
+  /**
+   * The procedures that conflict with the client's allergies or contraindications (the
+   * assistant's `client_id`); a read of the sensitive part, logged. 404 outside the viewer's reach.
+   */
+  async careConflicts(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    procedures: readonly { id: number; name: string; traits?: readonly string[] | null }[],
+  ): Promise<ContraindicationConflict[]> {
+    return contraindicationConflicts(procedures, await clientsService.careProfile(db, viewer, id));
   },
 
   async create(db: AppDb, viewer: Viewer, data: ClientCreateData): Promise<Client> {

@@ -43,6 +43,13 @@ export interface DocumentMeta {
   metadataTitle: string;
   subject: string;
   author: string;
+  /**
+   * The document's own date, written as its CreationDate and ModDate. pdfkit otherwise stamps the
+   * time of drawing, and derives the file ID from it: a stored proposal drawn with its own date
+   * gives the same bytes every time, so the SHA-256 recorded at acceptance can be recomputed
+   * (docs/decisions/0015-reproducible-proposal-pdf.md).
+   */
+  documentDate?: Date;
 }
 
 /** A buffered A4 document (pages stay in memory so the footer can say 'de N'). */
@@ -61,6 +68,7 @@ export function createBrandedDocument(meta: DocumentMeta): PdfDoc {
       Subject: metadataText(meta.subject),
       Creator: BRAND_NAME,
       Producer: BRAND_NAME,
+      ...(meta.documentDate ? { CreationDate: meta.documentDate, ModDate: meta.documentDate } : {}),
     },
   });
   escapeXmpMetadata(doc);

@@ -1,4 +1,5 @@
 import {
+  ACCEPT_TERMS_TEXT,
   formatBRL,
   formatBRLWithWords,
   formatPercent,
@@ -7,6 +8,8 @@ import {
   PACKAGE_BENEFITS_NOTE,
   PROPOSAL_VALIDITY_DAYS,
   spellOutNumberPtBR,
+  WITHDRAWAL_NOTICE,
+  type ProposalAcceptance,
   type ProposalFigures,
 } from '@portal/domain';
 import {
@@ -34,8 +37,16 @@ export interface ProposalDocumentInput {
   issuedAt: Date;
   /** Days the prices hold (a saved proposal's own validity); PROPOSAL_VALIDITY_DAYS otherwise. */
   validDays?: number;
-  /** Pages drawn after the proposal (a saved proposal's acceptance evidence). */
-  appendix?: (writer: PdfWriter) => void;
+  /**
+   * A saved proposal's acceptance: an evidence page is drawn after the proposal. Data, not a
+   * drawing callback, so the document can be drawn in a worker thread (render-pool.ts).
+   */
+  evidence?: ProposalEvidence;
+}
+
+export interface ProposalEvidence extends ProposalAcceptance {
+  number: string;
+  version: number;
 }
 
 /** The A4 proposal a clinic hands to a client. */
@@ -46,6 +57,8 @@ export function renderProposalPdf(input: ProposalDocumentInput): Promise<Buffer>
     metadataTitle: `${PROPOSAL_TITLE} - ${input.packageName}`,
     subject: input.clientName ? `Proposta para ${input.clientName}` : PROPOSAL_TITLE,
     author: input.author,
+    // Its own date, not the time of drawing: the same proposal gives the same bytes.
+    documentDate: input.issuedAt,
   };
   const doc = createBrandedDocument(meta);
   const writer = new PdfWriter(doc);
@@ -66,9 +79,9 @@ export function renderProposalPdf(input: ProposalDocumentInput): Promise<Buffer>
   drawBenefitCards(writer, input.benefitCards);
   drawSynergies(writer, input.synergyItems);
   drawClosing(writer, input, validUntil);
-  if (input.appendix) {
+  if (input.evidence) {
     writer.newPage();
-    input.appendix(writer);
+    drawEvidencePage(writer, input.evidence);
   }
 
   return finishDocument(
@@ -433,4 +446,32 @@ function drawClosing(writer: PdfWriter, input: ProposalDocumentInput, validUntil
   }
   doc.x = writer.left;
   doc.y = top + 50;
+}
+
+/** The acceptance evidence: who accepted, when, from where, and the hash of what was accepted. */
+function drawEvidencePage(writer: PdfWriter, evidence: ProposalEvidence): void {
+  writer.title('Evidências de aceite', `Proposta ${evidence.number}, versão ${evidence.version}`);
+  writer.paragraph(
+    'A cliente aceitou esta proposta pelo link enviado pela clínica, digitando o nome completo e ' +
+      'marcando a concordância com os termos abaixo. Os dados a seguir foram registrados no momento do aceite.',
+    { size: 10 },
+  );
+  writer.gap(8);
+  writer.labelValue(
+    'Aceita em',
+    new Date(evidence.accepted_at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }),
+  );
+  writer.labelValue('Nome digitado', evidence.full_name);
+  writer.labelValue('Endereço IP', evidence.ip);
+  writer.labelValue('Navegador', evidence.user_agent);
+  writer.labelValue('SHA-256 do documento aceito', evidence.document_sha256);
+  writer.gap(8);
+  writer.paragraph(`Termos: ${ACCEPT_TERMS_TEXT}`, { size: 9, color: COLORS.muted });
+  writer.paragraph(WITHDRAWAL_NOTICE, { size: 9, color: COLORS.muted });
+  writer.paragraph(
+    'O SHA-256 identifica o documento da proposta exatamente como foi aceito (as páginas anteriores, ' +
+      'sem esta página de evidências). A proposta gerada de novo sem esta página tem exatamente ' +
+      'este SHA-256, o que a clínica pode conferir a qualquer momento.',
+    { size: 8.5, color: COLORS.muted },
+  );
 }

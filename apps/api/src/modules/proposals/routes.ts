@@ -4,6 +4,7 @@ import {
   proposalCreateSchema,
   proposalDeclineSchema,
   proposalListQuerySchema,
+  proposalPdfQuerySchema,
   proposalReviseSchema,
   proposalSchema,
   proposalSendResponseSchema,
@@ -16,6 +17,7 @@ import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
 import { binaryResponse } from '../../http/openapi.ts';
 import { errorBody, errorResponses, idParams } from '../../http/schemas.ts';
+import { renderedOr503 } from '../pdf/render-pool.ts';
 import {
   acceptPublicProposal,
   declinePublicProposal,
@@ -39,7 +41,11 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
   const user = { access: 'user' as const };
   const publicAccess = { access: 'public' as const };
   const publicErrors = { ...errorResponses, 410: errorBody, 429: errorBody };
-  const pdfResponse = { 200: binaryResponse('application/pdf', 'O PDF.'), ...errorResponses };
+  const pdfResponse = {
+    200: binaryResponse('application/pdf', 'O PDF.'),
+    ...errorResponses,
+    503: errorBody,
+  };
 
   const sendPdf = (reply: FastifyReply, bytes: Buffer, fileName: string) =>
     reply
@@ -62,9 +68,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
     async (request, reply) => {
       const page = await proposalsService.list(db, currentUser(request), request.query);
       reply.header('x-total-count', String(page.total));
-      // Past 10 000 matches the count stops (a scan of the whole history): "at least".
-      if (page.capped) reply.header('x-total-count-capped', 'true');
-      reply.header('access-control-expose-headers', 'X-Total-Count, X-Total-Count-Capped');
+      reply.header('access-control-expose-headers', 'X-Total-Count');
       return page.items;
     },
   );
@@ -150,12 +154,25 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
 
   app.get(
     '/proposals/:id/pdf',
-    { config: user, schema: { tags, params: idParams, response: pdfResponse } },
+    {
+      config: user,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: proposalPdfQuerySchema,
+        response: pdfResponse,
+      },
+    },
     async (request, reply) => {
-      const { bytes, row } = await proposalsService.pdf(
-        db,
-        currentUser(request),
-        request.params.id,
+      const { bytes, row } = await renderedOr503(
+        reply,
+        proposalsService.pdf(
+          db,
+          currentUser(request),
+          request.params.id,
+          ctx.pdfPool,
+          request.query.evidence,
+        ),
       );
       return sendPdf(reply, bytes, `proposta-${row.number}-v${row.version}.pdf`);
     },
@@ -165,10 +182,9 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
     '/proposals/:id/client-care-pdf',
     { config: user, schema: { tags, params: idParams, response: pdfResponse } },
     async (request, reply) => {
-      const { bytes, row } = await proposalsService.clientCarePdf(
-        db,
-        currentUser(request),
-        request.params.id,
+      const { bytes, row } = await renderedOr503(
+        reply,
+        proposalsService.clientCarePdf(db, currentUser(request), request.params.id, ctx.pdfPool),
       );
       return sendPdf(reply, bytes, `cuidados-${row.number}-v${row.version}.pdf`);
     },
@@ -200,15 +216,19 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
         tags,
         params: tokenParams,
         body: publicProposalAcceptSchema,
-        response: { 200: publicProposalSchema, ...publicErrors },
+        // 503: the acceptance renders the PDF it hashes in the worker pool, which may be full.
+        response: { 200: publicProposalSchema, ...publicErrors, 503: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await throttlePublicProposal(ctx, request.ip);
-      return acceptPublicProposal(ctx, request.params.token, request.body, {
-        ip: request.ip,
-        userAgent: String(request.headers['user-agent'] ?? ''),
-      });
+      return renderedOr503(
+        reply,
+        acceptPublicProposal(ctx, request.params.token, request.body, {
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        }),
+      );
     },
   );
 

@@ -44,9 +44,7 @@ import { HttpError, invalidField, notFound, registerConflictMessage } from '../.
 import { clientsService, type Viewer } from '../clients/service.ts';
 import { packagesService } from '../packages/service.ts';
 import { servicesService } from '../services/service.ts';
-import { renderClientCarePdf } from '../pdf/client-care-document.ts';
-import { renderProposalPdf } from '../pdf/proposal-document.ts';
-import { COLORS, type PdfWriter } from '../pdf/brand.ts';
+import { defaultPdfRenderPool, type PdfRenderPool } from '../pdf/render-pool.ts';
 import * as repo from './repository.ts';
 
 // Two people revising the same version at once: the second meets the unique (number, version).
@@ -251,66 +249,41 @@ function sha256(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The proposal document of a stored proposal, from its snapshot (never today's catalogue). */
-function renderStoredProposal(row: repo.ProposalRow, withEvidence: boolean): Promise<Buffer> {
+/**
+ * The proposal document of a stored proposal, from its snapshot (never today's catalogue), drawn
+ * in the PDF worker pool. Drawn with the proposal's own date, the same row always gives the same
+ * bytes: without the evidence page, exactly the document whose SHA-256 the acceptance recorded.
+ */
+function renderStoredProposal(
+  pool: PdfRenderPool,
+  row: repo.ProposalRow,
+  withEvidence: boolean,
+): Promise<Buffer> {
   const acceptance = row.acceptance;
-  return renderProposalPdf({
-    clientName: row.clientName,
-    packageName: row.packageName,
-    figures: computeProposalFigures(
-      row.annualValue,
-      row.snapshot.items.map((item) => ({
-        name: item.name,
-        unit: item.unit_value,
-        qty: item.sessions,
-        benefits: [],
-      })),
-    ),
-    benefitCards: [],
-    synergyItems: [],
-    author: row.authorName,
-    issuedAt: row.createdAt,
-    validDays: row.validDays,
-    ...(withEvidence && acceptance
-      ? {
-          appendix: (writer: PdfWriter) =>
-            drawEvidencePage(writer, row.number, row.version, acceptance),
-        }
-      : {}),
+  return pool.render({
+    kind: 'proposal',
+    input: {
+      clientName: row.clientName,
+      packageName: row.packageName,
+      figures: computeProposalFigures(
+        row.annualValue,
+        row.snapshot.items.map((item) => ({
+          name: item.name,
+          unit: item.unit_value,
+          qty: item.sessions,
+          benefits: [],
+        })),
+      ),
+      benefitCards: [],
+      synergyItems: [],
+      author: row.authorName,
+      issuedAt: row.createdAt,
+      validDays: row.validDays,
+      ...(withEvidence && acceptance
+        ? { evidence: { ...acceptance, number: row.number, version: row.version } }
+        : {}),
+    },
   });
-}
-
-function drawEvidencePage(
-  writer: PdfWriter,
-  number: string,
-  version: number,
-  acceptance: NonNullable<repo.ProposalRow['acceptance']>,
-): void {
-  writer.title('Evidências de aceite', `Proposta ${number}, versão ${version}`);
-  writer.paragraph(
-    'A cliente aceitou esta proposta pelo link enviado pela clínica, digitando o nome completo e ' +
-      'marcando a concordância com os termos abaixo. Os dados a seguir foram registrados no momento do aceite.',
-    { size: 10 },
-  );
-  writer.gap(8);
-  writer.labelValue(
-    'Aceita em',
-    new Date(acceptance.accepted_at).toLocaleString('pt-BR', {
-      timeZone: 'America/Sao_Paulo',
-    }),
-  );
-  writer.labelValue('Nome digitado', acceptance.full_name);
-  writer.labelValue('Endereço IP', acceptance.ip);
-  writer.labelValue('Navegador', acceptance.user_agent);
-  writer.labelValue('SHA-256 do documento aceito', acceptance.document_sha256);
-  writer.gap(8);
-  writer.paragraph(`Termos: ${ACCEPT_TERMS_TEXT}`, { size: 9, color: COLORS.muted });
-  writer.paragraph(WITHDRAWAL_NOTICE, { size: 9, color: COLORS.muted });
-  writer.paragraph(
-    'O SHA-256 identifica o documento da proposta exatamente como foi aceito (as páginas anteriores, ' +
-      'sem esta página de evidências).',
-    { size: 8.5, color: COLORS.muted },
-  );
 }
 
 /** Per-address throttle of the public link. */
@@ -424,15 +397,27 @@ export async function acceptPublicProposal(
   now: Date = new Date(),
 ): Promise<PublicProposal> {
   const parsed = publicProposalAcceptSchema.safeParse(body);
-  return ctx.db.transaction(async (tx) => {
-    const row = await publicRow(tx, token, now, true);
+  // Checked and hashed before the transaction: the document is drawn in the PDF worker pool,
+  // never on the event loop while a row lock is held (a burst of accepts would queue behind it).
+  const seen = await publicRow(ctx.db, token, now);
+  const refuseAnswered = (row: repo.ProposalRow) => {
     if (row.status === 'accepted') throw new HttpError(409, PROPOSAL_MESSAGES.alreadyAccepted);
     if (row.status === 'declined') throw new HttpError(409, PROPOSAL_MESSAGES.alreadyDeclined);
-    if (!parsed.success) throw validationError(parsed.error);
-    if (!fullNameMatches(parsed.data.full_name, row.clientName)) {
-      throw invalidField(['body', 'full_name'], PROPOSAL_MESSAGES.fullNameMismatch);
+  };
+  refuseAnswered(seen);
+  if (!parsed.success) throw validationError(parsed.error);
+  if (!fullNameMatches(parsed.data.full_name, seen.clientName)) {
+    throw invalidField(['body', 'full_name'], PROPOSAL_MESSAGES.fullNameMismatch);
+  }
+  const documentSha256 = sha256(await renderStoredProposal(ctx.pdfPool, seen, false));
+  return ctx.db.transaction(async (tx) => {
+    // Again under the row lock: the link may have been revoked, the proposal superseded, expired,
+    // answered by a parallel request, or its client anonymized while the document was drawn.
+    const row = await publicRow(tx, token, now, true);
+    refuseAnswered(row);
+    if (row.id !== seen.id || row.clientName !== seen.clientName) {
+      throw new HttpError(409, PROPOSAL_MESSAGES.changedWhileAccepting);
     }
-    const documentSha256 = sha256(await renderStoredProposal(row, false));
     const updated = await repo.updateProposal(tx, row.id, {
       status: 'accepted',
       answeredAt: now,
@@ -494,9 +479,8 @@ export async function declinePublicProposal(
 
 export interface ProposalPage {
   items: ProposalSummary[];
-  /** Exact, or PROPOSAL_COUNT_CAP when `capped` (there are more). */
+  /** Exact, whatever the size of the history. */
   total: number;
-  capped: boolean;
 }
 
 /** The proposals module's public face: other modules call these, never the repository. */
@@ -509,7 +493,7 @@ export const proposalsService = {
       offset: query.offset,
     };
     if (viewer.profile === 'manager') {
-      if (!viewer.unit) return { items: [], total: 0, capped: false };
+      if (!viewer.unit) return { items: [], total: 0 };
       filter.unit = viewer.unit;
     } else if (viewer.profile === 'professional') {
       filter.authorId = viewer.id;
@@ -541,8 +525,8 @@ export const proposalsService = {
     }
     if (query.from) filter.createdFrom = saoPauloDayStart(query.from);
     if (query.to) filter.createdBefore = new Date(saoPauloDayStart(query.to).getTime() + DAY_MS);
-    const { rows, total, capped } = await repo.listProposals(db, filter);
-    return { items: rows.map((row) => toSummary(row, now)), total, capped };
+    const { rows, total } = await repo.listProposals(db, filter);
+    return { items: rows.map((row) => toSummary(row, now)), total };
   },
 
   async get(db: AppDb, viewer: Viewer, id: number): Promise<Proposal> {
@@ -718,14 +702,22 @@ export const proposalsService = {
     });
   },
 
-  /** The proposal PDF from the snapshot; after acceptance, with the evidence page. */
+  /**
+   * The proposal PDF from the snapshot; after acceptance, with the evidence page unless
+   * `includeEvidence` is false (then its SHA-256 is the acceptance's document_sha256).
+   */
   async pdf(
     db: AppDb,
     viewer: Viewer,
     id: number,
+    pool: PdfRenderPool = defaultPdfRenderPool,
+    includeEvidence = true,
   ): Promise<{ bytes: Buffer; row: repo.ProposalRow }> {
     const row = await visibleProposal(db, viewer, id);
-    return { bytes: await renderStoredProposal(row, row.acceptance !== null), row };
+    return {
+      bytes: await renderStoredProposal(pool, row, includeEvidence && row.acceptance !== null),
+      row,
+    };
   },
 
   /** The client-care guide from the client record (a read of its sensitive part, logged). */
@@ -733,39 +725,43 @@ export const proposalsService = {
     db: AppDb,
     viewer: Viewer,
     id: number,
+    pool: PdfRenderPool = defaultPdfRenderPool,
   ): Promise<{ bytes: Buffer; row: repo.ProposalRow }> {
     const row = await visibleProposal(db, viewer, id);
     const client = await clientsService.findRow(db, row.clientId);
     if (!client) throw notFound(PROPOSAL_MESSAGES.clientNotFound);
     await clientsService.logAccess(db, viewer, client.id, 'read_sensitive');
-    const bytes = await renderClientCarePdf({
-      data: {
-        client: {
-          full_name: client.fullName,
-          preferred_name: client.preferredName ?? undefined,
-          pronoun_or_salutation: client.salutation ?? undefined,
-          important_dates: client.importantDates,
-          preferences: client.preferences,
+    const bytes = await pool.render({
+      kind: 'client-care',
+      input: {
+        data: {
+          client: {
+            full_name: client.fullName,
+            preferred_name: client.preferredName ?? undefined,
+            pronoun_or_salutation: client.salutation ?? undefined,
+            important_dates: client.importantDates,
+            preferences: client.preferences,
+          },
+          quick_chips: [],
+          channels: client.channels,
+          scheduling: [],
+          personalization: client.notes ? [client.notes] : [],
+          dos_and_donts: { dos: [], donts: [] },
+          sensitivities: {
+            allergies_or_aversion: client.allergies,
+            privacy_notes: [],
+            health_flags: [...client.healthFlags, ...client.contraindications],
+          },
+          relationship: [],
+          escalation: [],
+          checklist: [],
+          procedures: row.snapshot.items.map((item) => ({ id: item.service_id, name: item.name })),
+          author: undefined,
+          date_br: undefined,
         },
-        quick_chips: [],
-        channels: client.channels,
-        scheduling: [],
-        personalization: client.notes ? [client.notes] : [],
-        dos_and_donts: { dos: [], donts: [] },
-        sensitivities: {
-          allergies_or_aversion: client.allergies,
-          privacy_notes: [],
-          health_flags: [...client.healthFlags, ...client.contraindications],
-        },
-        relationship: [],
-        escalation: [],
-        checklist: [],
-        procedures: row.snapshot.items.map((item) => ({ id: item.service_id, name: item.name })),
-        author: undefined,
-        date_br: undefined,
+        author: viewer.name,
+        issuedAt: new Date(),
       },
-      author: viewer.name,
-      issuedAt: new Date(),
     });
     return { bytes, row };
   },

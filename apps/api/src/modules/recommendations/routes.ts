@@ -1,6 +1,7 @@
 import { recommendationRequestSchema, recommendationResponseSchema } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { withClientAbort } from '../../ai/abort.ts';
+import { currentUser } from '../../auth/access.ts';
 import { errorBody, errorResponses } from '../../http/schemas.ts';
 import { recommendationsService } from './service.ts';
 import { perUserRateLimit } from '../../http/rate-limits.ts';
@@ -19,7 +20,12 @@ export const recommendationsRoutes: ModuleRoutes = (app, { db, config }) => {
     },
     (request, reply) =>
       withClientAbort(request, reply, (signal) =>
-        recommendationsService.recommend({ db, config, log: request.log }, request.body, signal),
+        recommendationsService.recommend(
+          { db, config, log: request.log },
+          currentUser(request),
+          request.body,
+          signal,
+        ),
       ),
   );
 };

@@ -22,6 +22,7 @@ import {
   withoutRuledOut,
   type RecommendationPlan,
 } from '../../ai/recommender.ts';
+import { clientsService, type Viewer } from '../clients/service.ts';
 import { packagesService } from '../packages/service.ts';
 import { relationsService } from '../services-relations/service.ts';
 import { servicesService } from '../services/service.ts';
@@ -93,6 +94,7 @@ export const recommendationsService = {
    */
   async recommend(
     ctx: AiContext,
+    viewer: Viewer,
     data: RecommendationRequestData,
     signal: AbortSignal,
   ): Promise<RecommendationResponse> {
@@ -101,7 +103,11 @@ export const recommendationsService = {
       relationsService.list(ctx.db),
       data.package_id ? findPackage(ctx, data.package_id) : Promise.resolve(null),
     ]);
+    const clientConflicts = data.client_id
+      ? await clientsService.careConflicts(ctx.db, viewer, data.client_id, services)
+      : [];
     const plan = planRecommendation({
+      clientConflicts,
       goalText: data.goal_text ?? '',
       functions: data.desired_functions,
       budget: data.budget ?? null,

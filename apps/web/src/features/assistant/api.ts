@@ -25,6 +25,7 @@ export function requestRecommendations(
   pkg: Package,
   limits: BlockLimits,
   signal: AbortSignal,
+  clientId: number | null = null,
 ): Promise<RecommendationResponse> {
   const body: RecommendationRequest = {
     goal_text: goalText,
@@ -32,6 +33,8 @@ export function requestRecommendations(
     max_items: RECOMMENDATION_DEFAULT_MAX_ITEMS,
     block_limits: { A: limits.A, B: limits.B, C: limits.C, D: limits.D },
     package_id: pkg.id,
+    // The server holds the client's allergies and contraindications against the procedures.
+    ...(clientId !== null ? { client_id: clientId } : {}),
   };
   return api.post<RecommendationResponse>('/api/v1/recommendations/', body, { signal });
 }
@@ -43,6 +46,7 @@ export function requestChat(
   pkg: Package,
   history: readonly ChatMessage[],
   signal: AbortSignal,
+  clientId: number | null = null,
 ): Promise<AiTextResponse> {
   const body: AiTextRequest = {
     text,
@@ -64,6 +68,7 @@ export function requestChat(
     context: { source: 'assistente', history: [...history], selected_package: pkg },
     temperature: AI_CHAT_DEFAULTS.temperature,
     max_tokens: AI_CHAT_DEFAULTS.maxTokens,
+    ...(clientId !== null ? { client_id: clientId } : {}),
   };
   return api.post<AiTextResponse>('/api/v1/ai/ai/text', body, { signal });
 }

@@ -42,6 +42,8 @@ export interface AssistantDialogProps {
   /** Active services the package allows. */
   services: Service[];
   limits: BlockLimits;
+  /** The registered client the sale is for: conflicting procedures are left out (issue 13). */
+  clientId?: number | null;
   /** 'Aplicar Recomendações': the items per block (cut to the limits) and what the client said. */
   onApply: (selection: ProcedureSelection, clientPreferences: ReceiptClientPreferences) => void;
 }
@@ -114,7 +116,7 @@ function appendText(current: string, addition: string): string {
   return /\s$/.test(current) ? `${current}${addition}` : `${current} ${addition}`;
 }
 
-function AssistantBody({ pkg, services, limits, onApply }: AssistantDialogProps) {
+function AssistantBody({ pkg, services, limits, clientId = null, onApply }: AssistantDialogProps) {
   const catalogue = useCatalogueStatus();
   const [goal, setGoal] = useState('');
   const [preferences, setPreferences] = useState('');
@@ -159,8 +161,8 @@ function AssistantBody({ pkg, services, limits, onApply }: AssistantDialogProps)
       : goal.trim();
 
     const [recommendation, chat] = await Promise.allSettled([
-      requestRecommendations(text, pkg, limits, controller.signal),
-      requestChat(text, services, pkg, history, controller.signal),
+      requestRecommendations(text, pkg, limits, controller.signal, clientId),
+      requestChat(text, services, pkg, history, controller.signal, clientId),
     ]);
     if (controller.signal.aborted) return;
     controllerRef.current = null;

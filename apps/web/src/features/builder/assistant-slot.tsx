@@ -22,6 +22,8 @@ export interface AssistantDialogSlotProps {
   /** Active services the package allows (every block). */
   services: Service[];
   limits: BlockLimits;
+  /** The registered client chosen in the builder: the assistant leaves out what conflicts. */
+  clientId: number | null;
   /**
    * 'Aplicar Recomendações': replaces the selection (see selectionFromRecommendations, which
    * truncates to the block limits), keeps what the client said for the receipt and PDFs, and

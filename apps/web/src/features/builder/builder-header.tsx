@@ -1,6 +1,7 @@
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { CLIENT_NAME_MAX_LENGTH, type BuilderStep } from '@portal/domain';
 import { IconArrowLeft, IconPlus, IconSearch, IconSparkles, IconUser } from '@tabler/icons-react';
+import { ClientPicker, type PickedClient } from '../../components/client-picker';
 import { ClientModeSwitch } from '../../lib/client-mode';
 
 export const STEP_TITLES: Record<BuilderStep, string> = {
@@ -21,6 +22,12 @@ export interface BuilderHeaderProps {
   /** 'Nome da cliente' (optional), printed on both PDFs. */
   clientName: string;
   onClientNameChange: (name: string) => void;
+  /**
+   * The registered client the sale is for (optional): the procedures that meet the client's
+   * allergies or contraindications are marked as they are added.
+   */
+  client: PickedClient | null;
+  onClientChange: (client: PickedClient | null) => void;
   clientMode: boolean;
   onClientModeChange: (on: boolean) => void;
   /** Forgets the package, the sessions and the name kept for this sale. */
@@ -40,6 +47,8 @@ export function BuilderHeader({
   onChangePackage,
   clientName,
   onClientNameChange,
+  client,
+  onClientChange,
   clientMode,
   onClientModeChange,
   onNewSale,
@@ -71,16 +80,26 @@ export function BuilderHeader({
         </Group>
       </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="Nome da cliente"
-          placeholder="Opcional"
-          autoComplete="off"
-          leftSection={<IconUser size={16} aria-hidden />}
-          value={clientName}
-          maxLength={CLIENT_NAME_MAX_LENGTH}
-          onChange={(event) => onClientNameChange(event.currentTarget.value)}
-          w={{ base: '100%', xs: 280 }}
-        />
+        <Box w={{ base: '100%', xs: 280 }}>
+          <ClientPicker
+            label="Cliente cadastrado"
+            placeholder="Opcional: nome, telefone ou CPF"
+            value={client}
+            onChange={onClientChange}
+          />
+        </Box>
+        {client ? null : (
+          <TextInput
+            label="Nome da cliente"
+            placeholder="Opcional"
+            autoComplete="off"
+            leftSection={<IconUser size={16} aria-hidden />}
+            value={clientName}
+            maxLength={CLIENT_NAME_MAX_LENGTH}
+            onChange={(event) => onClientNameChange(event.currentTarget.value)}
+            w={{ base: '100%', xs: 280 }}
+          />
+        )}
         <Button
           variant="subtle"
           leftSection={<IconPlus size={16} aria-hidden />}

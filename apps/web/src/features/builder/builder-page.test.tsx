@@ -521,6 +521,92 @@ describe('package builder: procedures step', () => {
   });
 });
 
+describe('package builder: the chosen client’s allergies and contraindications', () => {
+  it('marks a conflicting procedure, sums it up before saving and saves for that client', async () => {
+    const posted: unknown[] = [];
+    const careReads: string[] = [];
+    const client = {
+      id: 44,
+      full_name: 'Lara Látex',
+      preferred_name: null,
+      phone: '11 97777-6666',
+      email: null,
+      cpf: null,
+      birth_date: null,
+      unit: 'PAULISTA',
+      consents: { health_data: true, marketing: false, photos: false },
+      anonymized_at: null,
+      created_at: '2026-11-20T12:00:00.000Z',
+      updated_at: '2026-11-20T12:00:00.000Z',
+    };
+    const traited = catalogue.map((service) =>
+      service.id === 2 ? { ...service, traits: ['injetável', 'Ácido hialurônico'] } : service,
+    );
+    mockFetch((url, init) => {
+      if (url.startsWith('/api/v1/packages/')) return jsonResponse(packages);
+      if (url.startsWith('/api/v1/services/')) return jsonResponse(traited);
+      if (url.startsWith('/api/v1/auth/me')) return jsonResponse(makeUser());
+      if (url.startsWith('/api/v1/clients/?')) return jsonResponse([client]);
+      if (url === '/api/v1/clients/44/care-profile') {
+        careReads.push(url);
+        return jsonResponse({
+          id: 44,
+          full_name: 'Lara Látex',
+          health_data_consent: true,
+          allergies: ['alergia a ácido hialurônico'],
+          contraindications: [],
+        });
+      }
+      if (init.method === 'POST' && url === '/api/v1/proposals/') {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse({ id: 77 }, 201);
+      }
+      return jsonResponse({ detail: 'Não encontrado.' }, 404);
+    });
+    const { router } = await openBuilder();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Cliente cadastrado' }), 'lara');
+    await user.click(await screen.findByRole('option', { name: /Lara Látex/ }));
+    // The free-text name is the client's now.
+    expect(screen.queryByRole('textbox', { name: 'Nome da cliente' })).not.toBeInTheDocument();
+    await pickPackage(/Pacote 12/);
+
+    const blockA = screen.getByRole('region', { name: 'Bloco A' });
+    const filler = within(blockA).getByRole('button', { name: /^Preenchimento/ });
+    // Warned before it is added; the procedure without the trait is not.
+    expect(
+      await within(filler).findByText(
+        'Atenção: envolve Ácido hialurônico, que consta na ficha do cliente',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(within(blockA).getByRole('button', { name: /^Botox/ })).queryByText(/Atenção/),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByText('Alergias e contraindicações do cliente')).not.toBeInTheDocument();
+
+    await user.click(filler);
+    expect(filler).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      await screen.findByText(
+        'Atenção: "Preenchimento" envolve "Ácido hialurônico", que consta nas alergias ou contraindicações do cliente.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar proposta' });
+    expect(within(dialog).getByText('Alergias e contraindicações do cliente')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Cliente' })).toHaveValue('Lara Látex');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar proposta' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/77'));
+    expect(posted).toEqual([
+      { client_id: 44, package_id: 12, blocks: { A: [2], B: [], C: [], D: [] } },
+    ]);
+    // One logged read of the sensitive part for the whole sale.
+    expect(careReads).toHaveLength(1);
+  }, 60_000);
+});
+
 describe('package builder on a phone', () => {
   it('shows a fixed bottom bar with block counts, monthly value, margin and Gerar Pacote', async () => {
     serveCatalogue();

@@ -5,6 +5,8 @@ import {
   blockLimitsFor,
   clickProcedure,
   computePackageTotals,
+  contraindicationConflicts,
+  contraindicationMessage,
   emptyBuilderDraft,
   emptySelection,
   generateBlockedReason,
@@ -24,9 +26,10 @@ import {
   type ReceiptClientPreferences,
   type Service,
 } from '@portal/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useClientCareProfileQuery } from '../../api/clients';
 import { ProcedureDetailDialogSlot } from '../../components/procedure-detail-dialog-slot';
 import { useProposalPrefill, useProposalRevision } from '../../components/proposal-revision';
 import { SaveProposalDialogSlot } from '../../components/save-proposal-dialog-slot';
@@ -86,7 +89,7 @@ export default function BuilderPage() {
   // Package, sessions and the client's name survive Back/Forward, a reload and the receipt.
   const [draft, setDraft] = useState<BuilderDraft>(readBuilderDraft);
   useEffect(() => saveBuilderDraft(draft), [draft]);
-  const { step, packageId, selection, clientName } = draft;
+  const { step, packageId, selection, clientName, clientId } = draft;
   const update = (change: Partial<BuilderDraft>) =>
     setDraft((current) => ({ ...current, ...change }));
 
@@ -139,6 +142,23 @@ export default function BuilderPage() {
   const healthy = isSelectionHealthy(totals, sessions);
   const blockedReason = generateBlockedReason(pkg, selection, limits);
 
+  // The chosen client's allergies and contraindications against the procedures' traits: the
+  // rule of packages/domain/src/proposals.ts, the same the saved proposal's warnings come from.
+  const careProfile = useClientCareProfileQuery(clientId).data;
+  const conflicts = useMemo(
+    () =>
+      new Map(
+        (careProfile && careProfile.id === clientId
+          ? contraindicationConflicts(catalogue, careProfile)
+          : []
+        ).map((conflict) => [conflict.service_id, conflict]),
+      ),
+    [catalogue, careProfile, clientId],
+  );
+  const selectedIds = new Set(SERVICE_BLOCKS.flatMap((block) => selection[block]));
+  const selectedConflicts = [...conflicts.values()].filter((c) => selectedIds.has(c.service_id));
+  const conflictMessages = selectedConflicts.map(contraindicationMessage);
+
   const query = normalizeForComparison(search);
   const matchesSearch = (service: Service) =>
     query === '' || normalizeForComparison(service.name).includes(query);
@@ -184,8 +204,11 @@ export default function BuilderPage() {
     setSaveOpened(true);
   };
 
+  // 'Nova venda' starts the header afresh too (the client picker keeps what was typed in it).
+  const [saleKey, setSaleKey] = useState(0);
   const startNewSale = () => {
     setDraft(emptyBuilderDraft());
+    setSaleKey((key) => key + 1);
     setSearch('');
   };
 
@@ -235,6 +258,22 @@ export default function BuilderPage() {
   } else {
     content = (
       <Stack gap="xl">
+        {conflictMessages.length > 0 ? (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle aria-hidden />}
+            title="Alergias e contraindicações do cliente"
+            role="alert"
+          >
+            <Stack gap={4}>
+              {conflictMessages.map((message) => (
+                <Text key={message} size="sm">
+                  {message}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        ) : null}
         {/* A block the package gives no session is not listed (issue 15). */}
         {blocks.map((block) => (
           <ProcedureBlock
@@ -248,6 +287,7 @@ export default function BuilderPage() {
             onToggle={toggleProcedure}
             onRemoveSession={removeSession}
             onShowDetails={setDetail}
+            conflicts={conflicts}
           />
         ))}
       </Stack>
@@ -260,6 +300,7 @@ export default function BuilderPage() {
         <Grid.Col span={{ base: 12, sm: 8, lg: 9 }}>
           <Stack gap="lg">
             <BuilderHeader
+              key={saleKey}
               step={step}
               search={search}
               onSearchChange={setSearch}
@@ -271,6 +312,16 @@ export default function BuilderPage() {
               }}
               clientName={clientName}
               onClientNameChange={(name) => update({ clientName: name })}
+              client={clientId !== null ? { id: clientId, full_name: clientName } : null}
+              onClientChange={(picked) =>
+                setDraft((current) =>
+                  picked
+                    ? { ...current, clientId: picked.id, clientName: picked.full_name }
+                    : current.clientId === null
+                      ? current
+                      : { ...current, clientId: null, clientName: '' },
+                )
+              }
               clientMode={clientMode}
               onClientModeChange={setClientMode}
               onNewSale={startNewSale}
@@ -300,6 +351,8 @@ export default function BuilderPage() {
         revising={revising}
         basedOn={basedOn}
         clientName={clientName.trim() === '' ? undefined : clientName.trim()}
+        client={clientId !== null ? { id: clientId, full_name: clientName } : null}
+        warnings={conflictMessages}
         clientPreferences={assistantPreferencesText(draft.clientPreferences)}
         onSaved={(proposal) => {
           // The sale is stored: the builder starts clean for the next client, and Back from the
@@ -316,6 +369,7 @@ export default function BuilderPage() {
         pkg={pkg}
         services={allowedServices}
         limits={limits}
+        clientId={clientId}
         onApply={applyRecommendations}
       />
     </>

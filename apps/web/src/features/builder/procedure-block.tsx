@@ -14,6 +14,7 @@ import {
   isDimmed,
   occurrencesOf,
   type BlockLimits,
+  type ContraindicationConflict,
   type ProcedureSelection,
   type Service,
   type ServiceBlock,
@@ -37,6 +38,8 @@ export interface ProcedureBlockProps {
   /** The '−' control: one session less. */
   onRemoveSession: (service: Service) => void;
   onShowDetails: (service: Service) => void;
+  /** The procedures that conflict with the chosen client's record, by id. */
+  conflicts?: ReadonlyMap<number, ContraindicationConflict>;
 }
 
 /** 'n/limit selecionados' plus ' • Limite atingido' when the block is full (SPEC builder). */
@@ -74,6 +77,7 @@ export function ProcedureBlock({
   onToggle,
   onRemoveSession,
   onShowDetails,
+  conflicts,
 }: ProcedureBlockProps) {
   const headingId = useId();
   const count = selection[block].length;
@@ -90,6 +94,7 @@ export function ProcedureBlock({
       onToggle={onToggle}
       onRemoveSession={onRemoveSession}
       onShowDetails={onShowDetails}
+      conflict={conflicts?.get(service.id)}
     />
   );
 

@@ -1,6 +1,11 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatPercent, formatReais, type Service } from '@portal/domain';
-import { IconInfoCircle, IconMinus } from '@tabler/icons-react';
+import {
+  formatPercent,
+  formatReais,
+  type ContraindicationConflict,
+  type Service,
+} from '@portal/domain';
+import { IconAlertTriangle, IconInfoCircle, IconMinus } from '@tabler/icons-react';
 import { useLongPress } from '../../components/use-long-press';
 import classes from './builder.module.css';
 
@@ -16,6 +21,13 @@ export interface ProcedureCardProps {
   /** The '−' control, shown while the procedure has sessions. */
   onRemoveSession: (service: Service) => void;
   onShowDetails: (service: Service) => void;
+  /** Its traits meet the chosen client's allergies or contraindications (issue 13). */
+  conflict?: ContraindicationConflict | undefined;
+}
+
+/** The card's line about a conflict: what the procedure involves that the client's record names. */
+export function conflictLine(conflict: ContraindicationConflict): string {
+  return `Atenção: envolve ${conflict.traits.join(', ')}, que consta na ficha do cliente`;
 }
 
 /**
@@ -31,6 +43,7 @@ export function ProcedureCard({
   onToggle,
   onRemoveSession,
   onShowDetails,
+  conflict,
 }: ProcedureCardProps) {
   const longPress = useLongPress(() => onShowDetails(service));
   const selected = sessions > 0;
@@ -67,6 +80,19 @@ export function ProcedureCard({
               </Badge>
             ) : null}
           </Group>
+          {conflict ? (
+            <Group gap={4} wrap="nowrap" align="flex-start" data-testid="procedure-conflict">
+              <IconAlertTriangle
+                size={14}
+                aria-hidden
+                color="var(--mantine-color-orange-filled)"
+                style={{ flexShrink: 0, marginTop: 2 }}
+              />
+              <Text size="xs" c="var(--mantine-color-orange-text)" lh={1.3}>
+                {conflictLine(conflict)}
+              </Text>
+            </Group>
+          ) : null}
         </Stack>
       </UnstyledButton>
       <ActionIcon

@@ -29,7 +29,7 @@ import { Link } from 'react-router';
 import { useProposalListQuery, type ProposalListFilters } from '../../api/proposals';
 import { EmptyState } from '../../components/empty-state';
 import { PROPOSAL_STATUS_COLORS, PROPOSAL_STATUS_LABELS } from '../../components/proposal-status';
-import { ClientPicker } from '../../components/save-proposal-dialog';
+import { ClientPicker } from '../../components/client-picker';
 import { usePageTitle } from '../../components/use-page-title';
 import { useIsDesktop } from '../../lib/use-is-desktop';
 
