@@ -28,6 +28,7 @@ export * from './web-vitals.ts';
 export * from './cpf.ts';
 export * from './clients.ts';
 export * from './proposals.ts';
+export * from './contraindications.ts';
 export * from './client-export.ts';
 export * from './audit.ts';
 export * from './dashboard.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientCreateSchema, consentCreateSchema } from './clients.ts';
+import { traitMatches } from './contraindications.ts';
 import { computePackageTotals } from './package-totals.ts';
 import {
   buildProposalItems,
@@ -10,7 +11,6 @@ import {
   fullNameMatches,
   proposalSelectionIssues,
   publicProposalDeclineSchema,
-  traitMatches,
   whatsappUrl,
   type ProposalCataloguePackage,
   type ProposalCatalogueService,
