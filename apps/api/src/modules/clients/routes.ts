@@ -78,7 +78,7 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/clients/:id/care-profile',
     {
-      config: user,
+      config: { ...user, entityTag: false },
       schema: {
         tags,
         params: idParams,

@@ -23,9 +23,8 @@ import { dashboardService } from './service.ts';
 export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
   const tags = ['dashboard'];
   // 'photo-editor' is the admins-and-managers access (auth/access.ts).
-  // No-store answers get no entity tag, so no 304 (src/http/openapi.ts).
-  const managers = { access: 'photo-editor' as const, entityTag: false as const };
-  const user = { access: 'user' as const, entityTag: false as const };
+  const managers = { access: 'photo-editor' as const };
+  const user = { access: 'user' as const };
   const sendCsv = (reply: FastifyReply, text: string, fileName: string) =>
     reply
       .status(200)
