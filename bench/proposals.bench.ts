@@ -9,12 +9,11 @@
  * Environment: BENCH_PROPOSALS (rows, default 100000), BENCH_PROPOSAL_SAMPLES (default 200).
  */
 import type { Package, Service } from '@portal/domain';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
+import { openInProcessApp } from './lib/in-process-app.ts';
 import { prepareDemoDatabase, type PreparedDatabase } from './lib/databases.ts';
 import { demoProposalChoice } from './lib/demo-proposal.ts';
-import { BENCH_ADMIN, BENCH_JWT_SECRET, positiveNumber } from './lib/env.ts';
+import { BENCH_ADMIN, positiveNumber } from './lib/env.ts';
 import { sectionMarkdown, type BenchSection } from './lib/report.ts';
 import { formatMs, formatRatio, median, percentile } from './lib/stats.ts';
 
@@ -55,17 +54,7 @@ async function timed(run: () => Promise<{ statusCode: number; body: string }>, e
 
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<BenchSection> {
   const prepared: PreparedDatabase = await prepareDemoDatabase({ kind });
-  const database = await openDatabase(
-    prepared.databaseUrl
-      ? { databaseUrl: prepared.databaseUrl }
-      : { dataDir: prepared.dataDir ?? '' },
-  );
-  const config = loadConfig({
-    JWT_SECRET: BENCH_JWT_SECRET,
-    ...(prepared.dataDir ? { DATA_DIR: prepared.dataDir } : {}),
-    ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : {}),
-  });
-  const app = await buildApp({ config, database, logger: false });
+  const { database, app } = await openInProcessApp(prepared);
   try {
     const inject = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
       app.inject({
