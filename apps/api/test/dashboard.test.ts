@@ -7,6 +7,7 @@ import {
   type Pipeline,
   type Renewal,
   type SalesDashboard,
+  type SalesScope,
 } from '@portal/domain';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { userOfUnit } from './helpers/crm-fixtures.ts';
@@ -389,9 +390,9 @@ describe('dashboard API', () => {
     });
   });
 
-  it("equals the domain's formula over the stored rows", async () => {
-    const rows = await sql(
-      `SELECT p.id, p.author_id, p.author_name, p.unit, p.package_id, p.package_name, p.status,
+  /** Every stored proposal as the domain's formula reads it. */
+  const storedRows = async () =>
+    (await sql(`SELECT p.id, p.author_id, p.author_name, p.unit, p.package_id, p.package_name, p.status,
               p.superseded_by_id, p.created_at, p.valid_until, p.sent_at, p.viewed_at,
               round(p.annual_value * 100)::int AS annual_value, p.discount_pct, p.margin_pct,
               p.min_margin_pct::float8 AS min_margin_pct, p.decline_reason_code,
@@ -399,8 +400,10 @@ describe('dashboard API', () => {
                   'name', i.name, 'block', i.block, 'sessions', i.sessions,
                   'total_value', round(i.total_value * 100)::int) ORDER BY i.position)
                 FROM proposal_items i WHERE i.proposal_id = p.id), '[]') AS items
-         FROM proposals p`,
-    );
+         FROM proposals p`)) as unknown as DashboardProposalRow[];
+
+  it("equals the domain's formula over the stored rows", async () => {
+    const rows = await storedRows();
     const now = new Date();
     for (const [query, scope] of [
       [march, { ...march, unit: null, professional_id: null }],
@@ -414,9 +417,7 @@ describe('dashboard API', () => {
       ],
     ] as const) {
       const answer = await sales(admin.token, query);
-      expect(answer).toEqual(
-        computeSalesDashboard(rows as unknown as DashboardProposalRow[], scope, now),
-      );
+      expect(answer).toEqual(computeSalesDashboard(rows, scope, now));
     }
   });
 
@@ -695,5 +696,90 @@ describe('dashboard API', () => {
       expect(bad.statusCode).toBe(422);
       expect(JSON.stringify(bad.json())).toContain(DASHBOARD_MESSAGES.withinDaysInvalid);
     });
+  });
+
+  it('stays equal to the formula through saves, sends, views, answers, revisions and deletions', async () => {
+    const dora = await userOfUnit(t, 'professional', 'PAULISTA', 'Dora Paulista');
+    const eli = await userOfUnit(t, 'professional', 'MORUMBI', 'Eli Morumbi');
+    const doraClient = (await post('/api/v1/clients/', dora.token, {
+      full_name: 'Cliente Dora',
+    })) as Client;
+    const eliClient = (await post('/api/v1/clients/', eli.token, {
+      full_name: 'Cliente Eli',
+    })) as Client;
+    // Two authors saving at once, each of them several times.
+    const [a1, a2, a3, b1, b2, b3] = await Promise.all([
+      propose(dora, doraClient, 'X'),
+      propose(dora, doraClient, 'Y'),
+      propose(dora, doraClient, 'Z'),
+      propose(eli, eliClient, 'Z'),
+      propose(eli, eliClient, 'X'),
+      propose(eli, eliClient, 'Y'),
+    ]);
+    const send = async (id: number, token: string) => {
+      const res = await t.request('POST', `/api/v1/proposals/${id}/send`, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { public_url: string }).public_url.split('/p/')[1] ?? '';
+    };
+    const answer = async (link: string, action: 'accept' | 'decline', body: unknown) => {
+      const res = await t.request('POST', `/api/v1/public/proposals/${link}/${action}`, { body });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const now = new Date();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+    const expectFormula = async () => {
+      const rows = await storedRows();
+      const scopes: SalesScope[] = [
+        { from: today, to: today, unit: null, professional_id: null },
+        { from: '2026-01-01', to: today, unit: null, professional_id: null },
+        { from: '2026-03-04', to: today, unit: 'PAULISTA', professional_id: null },
+        { from: '2026-03-04', to: today, unit: 'MORUMBI', professional_id: null },
+        { from: '2026-01-01', to: today, unit: null, professional_id: dora.id },
+      ];
+      for (const scope of scopes) {
+        const query: Record<string, string> = { from: scope.from, to: scope.to };
+        if (scope.unit) query.unit = scope.unit;
+        if (scope.professional_id) query.professional_id = String(scope.professional_id);
+        expect(await sales(admin.token, query), JSON.stringify(query)).toEqual(
+          computeSalesDashboard(rows, scope, now),
+        );
+      }
+    };
+    await expectFormula();
+
+    // Sent, viewed and accepted by the client; sent and declined by the client with a reason.
+    const a1Link = await send(a1, dora.token);
+    expect((await t.request('GET', `/api/v1/public/proposals/${a1Link}`)).statusCode).toBe(200);
+    await answer(a1Link, 'accept', { full_name: 'Cliente Dora', accept_terms: true });
+    await answer(await send(a2, dora.token), 'decline', { reason_code: 'prazo' });
+    // Revised: the first version stops counting, the new one counts from its own day.
+    const a3Revised = await post(`/api/v1/proposals/${a3}/revise`, dora.token, {
+      blocks: selection('X').blocks,
+    });
+    await send(a3Revised.id, dora.token);
+    // Declined by the staff; accepted while another is sent.
+    await send(b1, eli.token);
+    const staffDecline = await t.request('POST', `/api/v1/proposals/${b1}/decline`, {
+      token: eli.token,
+      body: { reason_code: 'concorrente' },
+    });
+    expect(staffDecline.statusCode, staffDecline.body).toBe(200);
+    const b2Link = await send(b2, eli.token);
+    await Promise.all([
+      answer(b2Link, 'accept', { full_name: 'Cliente Eli', accept_terms: true }),
+      send(b3, eli.token),
+    ]);
+    await expectFormula();
+
+    // Anonymized client, an open one past its validity, a deleted proposal, a deleted author.
+    const anonymized = await t.request('POST', `/api/v1/clients/${eliClient.id}/anonymize`, {
+      token: admin.token,
+    });
+    expect(anonymized.statusCode, anonymized.body).toBeLessThan(300);
+    await sql(`UPDATE proposals SET valid_until = '2020-01-01T00:00:00Z' WHERE id = $1`, [b3]);
+    await sql('DELETE FROM proposals WHERE id = $1', [a1]);
+    const removed = await t.request('DELETE', `/api/v1/users/${eli.id}`, { token: admin.token });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await expectFormula();
   });
 });

@@ -1,6 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  addDays,
   DASHBOARD_TIME_ZONE,
+  DECLINE_REASON_CODES,
+  saoPauloDate,
+  weekStart,
   emptySalesAggregates,
   emptySalesCounts,
   type DeclineReasonCode,
@@ -13,8 +17,9 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The dashboard's reads: aggregates in SQL over `proposals` and `proposal_items` (migration 0012),
- * the same definitions as packages/domain dashboard.ts (docs/decisions/0008-dashboard-figures.md).
+ * The dashboard's reads: sums kept by migration 0015's trigger, and aggregates in SQL over
+ * `proposals` and `proposal_items` (migration 0012), the same definitions as packages/domain
+ * dashboard.ts (docs/decisions/0008-dashboard-figures.md, 0017-dashboard-summary.md).
  * Read-only; nothing here writes.
  */
 
@@ -102,48 +107,122 @@ const countsOf = (row: GroupRow): SalesCounts => ({
 });
 
 /**
- * Every aggregate of the dashboard in three statements: the figures by total, author, unit,
- * week and decline reason (one scan, grouping sets), the accepted items by procedure and by
- * block, and the accepted value by package.
+ * Every aggregate of the dashboard. The sums come from the summaries of migration 0015 (kept by
+ * a trigger in the transaction of each proposal write, docs/decisions/0017-dashboard-summary.md);
+ * only `expired`, which depends on `now`, is counted live. A professional's own figures read
+ * their accepted items and packages from their proposals (a few hundred a year).
  */
 export async function salesAggregates(db: DbOrTx, filter: SalesFilter): Promise<SalesAggregates> {
   return db.transaction(async (tx) => {
-    // A year of the network groups ~200 000 rows five ways: enough memory to hash them all
-    // instead of sorting on disk (bench/dashboard.bench.ts). Local to this read.
-    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-    return aggregatesIn(tx, filter);
+    // One snapshot for the summary, the live `expired` and the names.
+    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
+    const aggregates = await summaryCounts(tx, filter);
+    if (filter.authorId === null) {
+      await summaryItems(tx, filter, aggregates);
+    } else {
+      await liveItems(tx, filter, aggregates);
+    }
+    return aggregates;
   });
 }
 
-async function aggregatesIn(db: DbOrTx, filter: SalesFilter): Promise<SalesAggregates> {
-  const scoped = scopedProposals(filter);
-  const groups = await rowsOf<GroupRow>(
-    db,
-    sql`WITH s AS (${scoped}), g AS (
-      SELECT grouping(author_id)::int AS g_author, grouping(unit)::int AS g_unit,
-             grouping(week)::int AS g_week, grouping(decline_reason_code)::int AS g_reason,
-             author_id, unit, week::text AS week, decline_reason_code,
-             max(id)::int AS last_id,
-             count(*)::int AS created,
-             count(sent_at)::int AS sent,
-             count(viewed_at)::int AS viewed,
-             count(*) FILTER (WHERE stage = 'accepted')::int AS accepted,
-             count(*) FILTER (WHERE stage = 'declined')::int AS declined,
-             count(*) FILTER (WHERE stage = 'expired')::int AS expired,
-             (coalesce(sum(annual_value) FILTER (WHERE stage = 'accepted'), 0) * 100)::float8
-               AS accepted_value,
-             sum(discount_pct) FILTER (WHERE stage = 'accepted')::float8 AS discount_pct_sum,
-             sum(margin_pct) FILTER (WHERE stage = 'accepted')::float8 AS margin_pct_sum,
-             count(*) FILTER (WHERE stage = 'accepted' AND margin_pct < min_margin_pct)::int
-               AS below_min_margin
-        FROM (SELECT s.*, date_trunc('week', s.created_at AT TIME ZONE ${DASHBOARD_TIME_ZONE})::date
-                       AS week
-                FROM s) w
-       GROUP BY GROUPING SETS ((), (author_id), (unit), (week), (decline_reason_code)))
-    SELECT * FROM g`,
+/** The São Paulo days [from, to] as whole weeks (Monday to Sunday) and the days around them. */
+interface Spans {
+  from: string;
+  to: string;
+  /** [weeksFrom, weeksBefore): the Mondays of whole weeks inside the period (maybe none). */
+  weeksFrom: string;
+  weeksBefore: string;
+}
+
+function spansOf(filter: SalesFilter): Spans {
+  const from = saoPauloDate(filter.from);
+  const to = addDays(saoPauloDate(filter.before), -1);
+  const firstMonday = weekStart(from) === from ? from : addDays(weekStart(from), 7);
+  const afterLastSunday = weekStart(addDays(to, 1));
+  return afterLastSunday > firstMonday
+    ? { from, to, weeksFrom: firstMonday, weeksBefore: afterLastSunday }
+    : { from, to, weeksFrom: from, weeksBefore: from };
+}
+
+/** The summary rows covering the period, each once: whole weeks, then the days around them. */
+function summarySpans(spans: Spans): SQL {
+  return sql`((span = 'w' AND start >= ${spans.weeksFrom}::date AND start < ${spans.weeksBefore}::date)
+    OR (span = 'd' AND start >= ${spans.from}::date AND start <= ${spans.to}::date
+        AND (start < ${spans.weeksFrom}::date OR start >= ${spans.weeksBefore}::date)))`;
+}
+
+const REASON_COLUMNS: { code: DeclineReasonCode | null; column: string }[] = [
+  ...DECLINE_REASON_CODES.map((code) => ({ code, column: `declined_${code}` })),
+  { code: null, column: 'declined_none' },
+];
+
+interface SummaryRow extends GroupRow {
+  open_count: number;
+  [reason: `declined_${string}`]: number;
+}
+
+interface ValidRow {
+  g_author: number;
+  g_unit: number;
+  g_week: number;
+  author_key: number | null;
+  unit: Unit | null;
+  week: string | null;
+  valid: number;
+}
+
+async function summaryCounts(db: DbOrTx, filter: SalesFilter): Promise<SalesAggregates> {
+  const spans = spansOf(filter);
+  const unit = filter.unit === null ? sql`` : sql` AND unit = ${filter.unit}`;
+  const author = filter.authorId === null ? sql`` : sql` AND author_key = ${filter.authorId}`;
+  const reasons = sql.raw(
+    REASON_COLUMNS.map(({ column }) => `sum(${column})::int AS ${column}`).join(', '),
   );
-  // Names as on each author's latest saved proposal: a lookup by a few hundred ids (a join
-  // would hash every proposal).
+  const groups = await rowsOf<SummaryRow>(
+    db,
+    sql`SELECT grouping(author_key)::int AS g_author, grouping(unit)::int AS g_unit,
+               grouping(week)::int AS g_week, 0 AS g_reason,
+               author_key AS author_id, unit, week::text AS week,
+               max(max_id)::int AS last_id,
+               sum(created)::int AS created, sum(sent)::int AS sent, sum(viewed)::int AS viewed,
+               sum(open_count)::int AS open_count, sum(accepted)::int AS accepted,
+               sum(declined)::int AS declined, ${reasons},
+               (sum(accepted_value) * 100)::float8 AS accepted_value,
+               sum(discount_pct_sum)::float8 AS discount_pct_sum,
+               sum(margin_pct_sum)::float8 AS margin_pct_sum,
+               sum(below_min_margin)::int AS below_min_margin
+          FROM (SELECT s.*, CASE WHEN span = 'w' THEN start
+                                 ELSE date_trunc('week', start::timestamp)::date END AS week
+                  FROM sales_summary s
+                 WHERE ${summarySpans(spans)}${unit}${author}) r
+         GROUP BY GROUPING SETS ((), (author_key), (unit), (week))
+        HAVING sum(created) > 0`,
+  );
+  // The open proposals still valid at `now`: every other open one is expired.
+  const pUnit = filter.unit === null ? sql`` : sql` AND p.unit = ${filter.unit}`;
+  const pAuthor = filter.authorId === null ? sql`` : sql` AND p.author_id = ${filter.authorId}`;
+  const valid = await rowsOf<ValidRow>(
+    db,
+    sql`SELECT grouping(author_key)::int AS g_author, grouping(unit)::int AS g_unit,
+               grouping(week)::int AS g_week, author_key, unit, week::text AS week,
+               count(*)::int AS valid
+          FROM (SELECT coalesce(p.author_id, 0) AS author_key, p.unit,
+                       date_trunc('week', p.created_at AT TIME ZONE ${DASHBOARD_TIME_ZONE})::date
+                         AS week
+                  FROM proposals p
+                 WHERE p.superseded_by_id IS NULL AND p.status IN ('draft', 'sent', 'viewed')
+                   AND p.valid_until > ${filter.now.toISOString()}::timestamptz
+                   AND p.created_at >= ${filter.from.toISOString()}::timestamptz
+                   AND p.created_at < ${filter.before.toISOString()}::timestamptz${pUnit}${pAuthor}) v
+         GROUP BY GROUPING SETS ((), (author_key), (unit), (week))`,
+  );
+  const validOf = new Map(
+    valid.map((row) => [
+      `${row.g_author}${row.g_unit}${row.g_week}|${row.author_key}|${row.unit}|${row.week}`,
+      Number(row.valid),
+    ]),
+  );
   const lastIds = groups.filter((row) => row.g_author === 0).map((row) => Number(row.last_id));
   const names = new Map(
     (lastIds.length > 0
@@ -158,7 +237,105 @@ async function aggregatesIn(db: DbOrTx, filter: SalesFilter): Promise<SalesAggre
       : []
     ).map((row) => [Number(row.id), row.author_name]),
   );
-  const accepted = sql`SELECT id, package_id, annual_value FROM (${scoped}) s
+
+  const aggregates = emptySalesAggregates();
+  for (const row of groups) {
+    const key = `${row.g_author}${row.g_unit}${row.g_week}|${row.g_author === 0 ? row.author_id : null}|${row.unit}|${row.week}`;
+    const counts = countsOf({
+      ...row,
+      expired: Number(row.open_count) - (validOf.get(key) ?? 0),
+    });
+    counts.accepted_value = Math.round(counts.accepted_value);
+    if (row.g_author === 0) {
+      const authorId = Number(row.author_id);
+      aggregates.professionals.push({
+        professional_id: authorId === 0 ? null : authorId,
+        name: names.get(Number(row.last_id)) ?? '',
+        counts,
+      });
+    } else if (row.g_unit === 0 && row.unit !== null) {
+      aggregates.units.push({ unit: row.unit, counts });
+    } else if (row.g_week === 0 && row.week !== null) {
+      aggregates.weeks.push({ week_start: row.week, counts });
+    } else {
+      aggregates.totals = counts;
+      for (const { code, column } of REASON_COLUMNS) {
+        const count = Number(row[column as `declined_${string}`] ?? 0);
+        if (count > 0) aggregates.decline_reasons.push({ reason_code: code, count });
+      }
+    }
+  }
+  return aggregates;
+}
+
+/** Accepted items by procedure and block, and accepted proposals by package, from the summary. */
+async function summaryItems(
+  db: DbOrTx,
+  filter: SalesFilter,
+  aggregates: SalesAggregates,
+): Promise<void> {
+  const where = sql`${summarySpans(spansOf(filter))}${
+    filter.unit === null ? sql`` : sql` AND unit = ${filter.unit}`
+  }`;
+  const items = await rowsOf<ItemRow>(
+    db,
+    sql`WITH g AS (
+      SELECT grouping(service_id)::int AS g_service, service_id,
+             CASE WHEN grouping(block) = 0 THEN block END AS block,
+             sum(sessions)::int AS sessions, sum(proposals)::int AS proposals,
+             (sum(value) * 100)::float8 AS value, max(max_proposal_id) AS last_id
+        FROM sales_item_summary WHERE ${where}
+       GROUP BY GROUPING SETS ((service_id), (block))
+      HAVING sum(proposals) > 0)
+    SELECT g.g_service, g.service_id, g.block, g.sessions, g.proposals, g.value,
+           li.name, li.block AS item_block
+      FROM g LEFT JOIN proposal_items li
+        ON g.g_service = 0 AND li.proposal_id = g.last_id AND li.service_id = g.service_id`,
+  );
+  const packages = await rowsOf<PackageRow>(
+    db,
+    sql`WITH g AS (
+      SELECT package_key, sum(accepted)::int AS accepted, max(max_id) AS last_id,
+             (sum(value) * 100)::float8 AS value
+        FROM sales_package_summary WHERE ${where}
+       GROUP BY package_key HAVING sum(accepted) > 0)
+    SELECT p.package_id, p.package_name AS name, g.accepted, g.value
+      FROM g JOIN proposals p ON p.id = g.last_id`,
+  );
+  addItems(aggregates, items, packages);
+}
+
+function addItems(aggregates: SalesAggregates, items: ItemRow[], packages: PackageRow[]): void {
+  aggregates.packages = packages.map((row) => ({
+    package_id: row.package_id,
+    name: row.name,
+    accepted: Number(row.accepted),
+    value: Math.round(Number(row.value)),
+  }));
+  for (const row of items) {
+    const value = Math.round(Number(row.value));
+    if (row.g_service === 0 && row.service_id !== null) {
+      aggregates.procedures.push({
+        service_id: row.service_id,
+        name: row.name ?? '',
+        block: row.item_block ?? 'A',
+        sessions: Number(row.sessions),
+        proposals: Number(row.proposals),
+        value,
+      });
+    } else if (row.block !== null) {
+      aggregates.blocks.push({ block: row.block, sessions: Number(row.sessions), value });
+    }
+  }
+}
+
+/** A professional's accepted items and packages, from their proposals of the period. */
+async function liveItems(
+  db: DbOrTx,
+  filter: SalesFilter,
+  aggregates: SalesAggregates,
+): Promise<void> {
+  const accepted = sql`SELECT id, package_id, annual_value FROM (${scopedProposals(filter)}) s
     WHERE stage = 'accepted'`;
   const items = await rowsOf<ItemRow>(
     db,
@@ -183,54 +360,7 @@ async function aggregatesIn(db: DbOrTx, filter: SalesFilter): Promise<SalesAggre
     SELECT g.package_id, p.package_name AS name, g.accepted, g.value
       FROM g JOIN proposals p ON p.id = g.last_id`,
   );
-
-  const aggregates = emptySalesAggregates();
-  aggregates.packages = packages.map((row) => ({
-    package_id: row.package_id,
-    name: row.name,
-    accepted: Number(row.accepted),
-    value: Math.round(Number(row.value)),
-  }));
-  for (const row of groups) {
-    const counts = countsOf(row);
-    counts.accepted_value = Math.round(counts.accepted_value);
-    if (row.g_author === 0) {
-      aggregates.professionals.push({
-        professional_id: row.author_id,
-        name: names.get(Number(row.last_id)) ?? '',
-        counts,
-      });
-    } else if (row.g_unit === 0 && row.unit !== null) {
-      aggregates.units.push({ unit: row.unit, counts });
-    } else if (row.g_week === 0 && row.week !== null) {
-      aggregates.weeks.push({ week_start: row.week, counts });
-    } else if (row.g_reason === 0) {
-      if (counts.declined > 0) {
-        aggregates.decline_reasons.push({
-          reason_code: row.decline_reason_code,
-          count: counts.declined,
-        });
-      }
-    } else {
-      aggregates.totals = counts;
-    }
-  }
-  for (const row of items) {
-    const value = Math.round(Number(row.value));
-    if (row.g_service === 0 && row.service_id !== null) {
-      aggregates.procedures.push({
-        service_id: row.service_id,
-        name: row.name ?? '',
-        block: row.item_block ?? 'A',
-        sessions: Number(row.sessions),
-        proposals: Number(row.proposals),
-        value,
-      });
-    } else if (row.block !== null) {
-      aggregates.blocks.push({ block: row.block, sessions: Number(row.sessions), value });
-    }
-  }
-  return aggregates;
+  addItems(aggregates, items, packages);
 }
 
 /** A proposal as the pipeline and renewals read it (no snapshot). */
