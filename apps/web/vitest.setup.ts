@@ -2,7 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetApiData } from './src/test/msw-handlers';
-import { server } from './src/test/msw-server';
+import { onUnhandledRequest, server, takeUnexpectedRequests } from './src/test/msw-server';
+import { fixedMediaQuery } from './src/test/media-query';
 
 // Lazy routes are transformed on first use, which can take a few seconds on a cold run.
 configure({ asyncUtilTimeout: 5000 });
@@ -11,16 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string): MediaQueryList => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => fixedMediaQuery(query, false),
   });
 }
 
@@ -37,16 +29,21 @@ Element.prototype.scrollIntoView = function scrollIntoView(): void {};
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
-// Requests no handler answers fail the test instead of reaching the network. Tests that still
-// stub fetch themselves (mockFetch in src/test/test-utils.tsx) never reach MSW.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Requests no handler answers fail the test instead of reaching the network.
+beforeAll(() => server.listen({ onUnhandledRequest }));
 beforeEach(() => resetApiData());
 afterAll(() => server.close());
 
 afterEach(() => {
   server.resetHandlers();
+  // recordRequests() listens on the server's events; a test's log must not outlive it.
+  server.events.removeAllListeners();
   cleanup();
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  const unexpected = takeUnexpectedRequests();
+  if (unexpected.length > 0) {
+    throw new Error(`No MSW handler for: ${unexpected.join(', ')}`);
+  }
 });

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { makePackage, makeRelation, makeService, makeUser } from './fixtures.ts';
+import { aiConfigSchema } from './ai-payloads.ts';
+import { clientSchema } from './clients.ts';
+import {
+  makeAiConfig,
+  makeClient,
+  makeNotice,
+  makePackage,
+  makeProposal,
+  makeRelation,
+  makeService,
+  makeTraining,
+  makeUser,
+} from './fixtures.ts';
+import { noticeSchema } from './notices.ts';
 import { packageSchema } from './packages.ts';
+import { proposalSchema } from './proposals.ts';
 import { serviceSchema } from './services.ts';
 import { synergyRelationSchema } from './synergy-relations.ts';
+import { trainingSchema } from './trainings.ts';
 import { userSchema } from './users.ts';
 
 /** The web's tests and MSW handlers answer with these: they must be what the API sends. */
@@ -14,5 +29,10 @@ describe('shared fixtures', () => {
     expect(userSchema.parse(makeUser({ status: 'pending' }))).toEqual(
       makeUser({ status: 'pending' }),
     );
+    expect(clientSchema.parse(makeClient())).toEqual(makeClient());
+    expect(proposalSchema.parse(makeProposal())).toEqual(makeProposal());
+    expect(noticeSchema.parse(makeNotice())).toEqual(makeNotice());
+    expect(trainingSchema.parse(makeTraining())).toEqual(makeTraining());
+    expect(aiConfigSchema.parse(makeAiConfig())).toEqual(makeAiConfig());
   });
 });

@@ -1,6 +1,11 @@
+import type { AiConfig } from './ai-payloads.ts';
+import type { Client } from './clients.ts';
+import type { Notice } from './notices.ts';
 import type { Package } from './packages.ts';
+import type { Proposal } from './proposals.ts';
 import type { Service } from './services.ts';
 import type { SynergyRelation } from './synergy-relations.ts';
+import type { Training } from './trainings.ts';
 import type { User } from './users.ts';
 
 /**
@@ -77,6 +82,135 @@ export function makeUser(overrides: Partial<User> = {}): User {
     profile_photo: null,
     created_at: STAMP,
     updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+export function makeClient(overrides: Partial<Client> = {}): Client {
+  return {
+    id: 7,
+    full_name: 'Maria José da Silva',
+    preferred_name: null,
+    salutation: null,
+    phone: null,
+    email: null,
+    cpf: null,
+    birth_date: null,
+    unit: 'PAULISTA',
+    consents: { health_data: false, marketing: false, photos: false },
+    anonymized_at: null,
+    created_at: '2026-11-20T12:00:00.000Z',
+    updated_at: '2026-11-20T12:00:00.000Z',
+    preferences: [],
+    important_dates: [],
+    channels: [],
+    notes: null,
+    allergies: [],
+    health_flags: [],
+    contraindications: [],
+    created_by: null,
+    ...overrides,
+  };
+}
+
+/** A draft of package 4 for Maria José with one contraindication warning. */
+export function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
+  return {
+    id: 5,
+    number: '2026-000123',
+    version: 1,
+    status: 'draft',
+    client: { id: 9, full_name: 'Maria José da Silva' },
+    package: { id: 4, name: 'Pacote Rejuvenescimento 4', annual_value: 14400 },
+    valid_until: '2026-12-02T12:00:00.000Z',
+    author: { id: 1, name: 'Ana Souza' },
+    unit: 'PAULISTA',
+    created_at: '2026-11-25T12:00:00.000Z',
+    sent_at: null,
+    viewed_at: null,
+    answered_at: null,
+    items: [
+      {
+        service_id: 11,
+        name: 'Microagulhamento',
+        block: 'A',
+        sessions: 2,
+        unit_value: 390,
+        total_value: 780,
+      },
+    ],
+    totals: {
+      annual: 14400,
+      monthly: 1200,
+      servicesTotalValue: 780,
+      discount: -13620,
+      discountPct: -1746.2,
+      receitaLiquida: 10080,
+      lucro: 9720,
+      margemPct: 67.5,
+      monthlyRemaining: 810,
+    },
+    warnings: [
+      {
+        code: 'contraindication',
+        service_id: 11,
+        message: 'Atenção: "Microagulhamento" envolve "látex", que consta nas alergias.',
+      },
+    ],
+    valid_days: 7,
+    acceptance: null,
+    decline: null,
+    link_active: false,
+    previous_id: null,
+    superseded_by_id: null,
+    ...overrides,
+  };
+}
+
+export function makeNotice(overrides: Partial<Notice> = {}): Notice {
+  return {
+    id: 1,
+    title: 'Semana da Criolipólise',
+    text: '20% off no pacote',
+    category: 'urgent',
+    active: true,
+    imageUrl: null,
+    created_at: '2026-03-01T12:00:00.000Z',
+    updated_at: '2026-03-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeTraining(overrides: Partial<Training> = {}): Training {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    title: `Treinamento ${id}`,
+    description: 'Descrição do treinamento.',
+    category: 'skincare',
+    video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    thumbnail_url: 'https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    published_at: '2026-03-10T12:00:00.000Z',
+    content_sections: [],
+    active: true,
+    like_count: 0,
+    dislike_count: 0,
+    my_reaction: null,
+    created_at: '2026-03-01T12:00:00.000Z',
+    updated_at: '2026-03-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeAiConfig(overrides: Partial<AiConfig> = {}): AiConfig {
+  const prompt = overrides.prompt ?? 'Você é consultora de estética.';
+  return {
+    id: 1,
+    codigo: 'recomendacao_pacote',
+    prompt,
+    rules: 'Use somente service_id da lista.',
+    updated_at: '2026-03-01T15:30:00.000Z',
+    prompt_length: prompt.length,
     ...overrides,
   };
 }

@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../test/test-utils';
+import { server } from '../test/msw-server';
+import { acceptLoginAs, makeUser, renderApp, signInAs } from '../test/test-utils';
 
 describe('route guards', () => {
   it('sends a visitor without a token from /admin/users to /admin/login', async () => {
-    const { router } = renderApp('/admin/users');
+    const { router } = await renderApp('/admin/users');
     expect(
       await screen.findByRole('heading', { name: 'Login administrativo' }),
     ).toBeInTheDocument();
@@ -16,7 +18,7 @@ describe('route guards', () => {
   });
 
   it('sends a visitor without a token from /home to /admin/login', async () => {
-    const { router } = renderApp('/home');
+    const { router } = await renderApp('/home');
     await screen.findByRole('heading', { name: 'Login administrativo' });
     expect(router.state.location.pathname).toBe('/admin/login');
   });
@@ -24,8 +26,7 @@ describe('route guards', () => {
   it('sends a professional from /admin/users to /home', async () => {
     const ana = makeUser();
     signInAs(ana);
-    mockFetch(() => jsonResponse(ana));
-    const { router } = renderApp('/admin/users');
+    const { router } = await renderApp('/admin/users');
     expect(
       await screen.findByRole('heading', { name: 'Bem-vindo(a), Ana Souza' }),
     ).toBeInTheDocument();
@@ -35,8 +36,7 @@ describe('route guards', () => {
   it('sends a professional from /gestao to /home; a manager stays', async () => {
     const ana = makeUser();
     signInAs(ana);
-    mockFetch(() => jsonResponse(ana));
-    const { router, unmount } = renderApp('/gestao');
+    const { router, unmount } = await renderApp('/gestao');
     expect(
       await screen.findByRole('heading', { name: 'Bem-vindo(a), Ana Souza' }),
     ).toBeInTheDocument();
@@ -47,10 +47,7 @@ describe('route guards', () => {
 
     const gil = makeUser({ id: 3, name: 'Gil Gerente', profile: 'manager' });
     signInAs(gil);
-    mockFetch((url) =>
-      url.endsWith('/auth/me') ? jsonResponse(gil) : jsonResponse({ detail: 'x' }, 500),
-    );
-    const manager = renderApp('/gestao');
+    const manager = await renderApp('/gestao');
     // The first visit transforms the charts' code: a cold run takes longer than the default wait.
     expect(
       await screen.findByRole('heading', { name: 'Gestão', level: 1 }, { timeout: 20_000 }),
@@ -61,8 +58,7 @@ describe('route guards', () => {
   it('lets an admin in and shows the sidebar links', async () => {
     const admin = makeUser({ profile: 'admin', name: 'Beatriz' });
     signInAs(admin);
-    mockFetch((url) => (url.endsWith('/auth/me') ? jsonResponse(admin) : jsonResponse([])));
-    renderApp('/admin/users');
+    await renderApp('/admin/users');
     expect(await screen.findByRole('heading', { name: 'Gestão de Usuários' })).toBeInTheDocument();
     const sidebar = screen.getByRole('navigation', { name: 'Menu de administração' });
     const labels = Array.from(sidebar.querySelectorAll('a')).map((a) => a.textContent);
@@ -83,12 +79,9 @@ describe('route guards', () => {
 
   it('returns to the remembered page after signing in', async () => {
     const ana = makeUser();
-    mockFetch((url) =>
-      url.endsWith('/auth/login')
-        ? jsonResponse({ access_token: 't', user: ana })
-        : jsonResponse([]),
-    );
-    const { router } = renderApp('/professional/trainings');
+    acceptLoginAs(ana);
+    server.use(http.get('/api/v1/trainings/', () => HttpResponse.json([])));
+    const { router } = await renderApp('/professional/trainings');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Email/), 'ana@clinica.com.br');
     await user.type(screen.getByLabelText(/Senha/, { selector: 'input' }), 'segredo123');
@@ -100,8 +93,7 @@ describe('route guards', () => {
   it('Sair clears the session and goes to /login', async () => {
     const ana = makeUser();
     signInAs(ana);
-    mockFetch(() => jsonResponse(ana));
-    const { router } = renderApp('/home');
+    const { router } = await renderApp('/home');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sair' }));
     expect(
       await screen.findByRole('heading', { name: 'Bem-vindo(a) de volta' }),
@@ -111,7 +103,7 @@ describe('route guards', () => {
   });
 
   it('redirects / to /login and shows a 404 page for unknown paths', async () => {
-    const { router } = renderApp('/');
+    const { router } = await renderApp('/');
     await screen.findByRole('heading', { name: 'Bem-vindo(a) de volta' });
     expect(router.state.location.pathname).toBe('/login');
     await router.navigate('/nao-existe');

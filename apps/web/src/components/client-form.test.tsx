@@ -1,45 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONSENT_TEXTS, type Client } from '@portal/domain';
+import { CONSENT_TEXTS } from '@portal/domain';
+import { makeClient } from '@portal/domain/fixtures';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import ClientNewPage from '../features/clients/client-new-page';
 import { recordRequests, server } from '../test/msw-server';
-import {
-  jsonResponse,
-  makeUser,
-  mockFetch,
-  renderWithProviders,
-  signInAs,
-} from '../test/test-utils';
+import { makeUser, renderWithProviders, signInAs } from '../test/test-utils';
 import { ClientForm } from './client-form';
-
-function makeClient(overrides: Partial<Client> = {}): Client {
-  return {
-    id: 7,
-    full_name: 'Maria José da Silva',
-    preferred_name: null,
-    salutation: null,
-    phone: null,
-    email: null,
-    cpf: null,
-    birth_date: null,
-    unit: 'PAULISTA',
-    consents: { health_data: false, marketing: false, photos: false },
-    anonymized_at: null,
-    created_at: '2026-11-20T12:00:00.000Z',
-    updated_at: '2026-11-20T12:00:00.000Z',
-    preferences: [],
-    important_dates: [],
-    channels: [],
-    notes: null,
-    allergies: [],
-    health_flags: [],
-    contraindications: [],
-    created_by: null,
-    ...overrides,
-  };
-}
 
 function renderForm() {
   const onSubmit = vi.fn();
@@ -144,7 +112,11 @@ describe('Novo cliente', () => {
 
   it('shows the server refusal (duplicate CPF) in pt-BR', async () => {
     signInAs(makeUser());
-    mockFetch(() => jsonResponse({ detail: 'Já existe um cliente com esse CPF.' }, 409));
+    server.use(
+      http.post('/api/v1/clients/', () =>
+        HttpResponse.json({ detail: 'Já existe um cliente com esse CPF.' }, { status: 409 }),
+      ),
+    );
     renderWithProviders(<ClientNewPage />, { route: '/clientes/novo' });
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Maria José');

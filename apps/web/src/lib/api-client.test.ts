@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@portal/domain';
 import { http, HttpResponse } from 'msw';
 import { apiData } from '../test/msw-handlers';
-import { server } from '../test/msw-server';
-import { jsonResponse, makeUser, mockFetch } from '../test/test-utils';
+import { recordRequests, server } from '../test/msw-server';
+import { makeUser } from '../test/test-utils';
 import {
   api,
   ApiError,
@@ -68,20 +68,31 @@ describe('apiRequest', () => {
 
   it('sends JSON with the stored bearer token', async () => {
     saveSession('abc', makeUser());
-    const fetchMock = mockFetch(() => jsonResponse([{ id: 1 }]));
+    const authorizations: (string | null)[] = [];
+    server.use(
+      http.get('/api/v1/users/', ({ request }) => {
+        authorizations.push(request.headers.get('Authorization'));
+        return HttpResponse.json([{ id: 1 }]);
+      }),
+    );
+    const requests = recordRequests();
     await expect(api.get('/api/v1/users/')).resolves.toEqual([{ id: 1 }]);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/v1/users/');
-    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer abc');
+    expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /api/v1/users/']);
+    expect(authorizations).toEqual(['Bearer abc']);
   });
 
   it('returns undefined for 204', async () => {
-    mockFetch(() => new Response(null, { status: 204 }));
+    apiData.users = [makeUser({ id: 3 })];
     await expect(api.delete('/api/v1/users/3')).resolves.toBeUndefined();
+    expect(apiData.users).toEqual([]);
   });
 
   it('turns a FastAPI error body into ApiError', async () => {
-    mockFetch(() => jsonResponse({ detail: 'Email já cadastrado.' }, 409));
+    server.use(
+      http.post('/api/v1/users/', () =>
+        HttpResponse.json({ detail: 'Email já cadastrado.' }, { status: 409 }),
+      ),
+    );
     const err = await api.post('/api/v1/users/', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, body: { detail: 'Email já cadastrado.' } });
@@ -91,7 +102,11 @@ describe('apiRequest', () => {
     saveSession('expired', makeUser());
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    mockFetch(() => jsonResponse({ detail: 'Sessão inválida ou expirada.' }, 401));
+    server.use(
+      http.get('/api/v1/users/', () =>
+        HttpResponse.json({ detail: 'Sessão inválida ou expirada.' }, { status: 401 }),
+      ),
+    );
     await expect(api.get('/api/v1/users/')).rejects.toBeInstanceOf(ApiError);
     await vi.waitFor(() => expect(getToken()).toBeNull());
     expect(getStoredUser()).toBeNull();
@@ -102,7 +117,11 @@ describe('apiRequest', () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     saveSession('keep', makeUser());
-    mockFetch(() => jsonResponse({ detail: 'Credenciais inválidas.' }, 401));
+    server.use(
+      http.post('/api/v1/auth/login', () =>
+        HttpResponse.json({ detail: 'Credenciais inválidas.' }, { status: 401 }),
+      ),
+    );
     await expect(
       api.post('/api/v1/auth/login', {}, { skipAuthRedirect: true }),
     ).rejects.toBeInstanceOf(ApiError);

@@ -6,20 +6,19 @@ import {
   RECEIPT_STORAGE_KEY,
 } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../test/test-utils';
+import { makeUser, renderApp, signInAs } from '../test/test-utils';
 
 describe('Sair', () => {
   it("forgets the last receipt, the selection in progress and the client's name", async () => {
     const ana = makeUser();
     signInAs(ana);
-    mockFetch(() => jsonResponse(ana));
     window.sessionStorage.setItem(RECEIPT_STORAGE_KEY, '{"package":{"name":"Pacote 4"}}');
     window.sessionStorage.setItem(
       BUILDER_DRAFT_STORAGE_KEY,
       '{"packageId":4,"clientName":"Joana Prado"}',
     );
     window.sessionStorage.setItem(CLIENT_MODE_STORAGE_KEY, '1');
-    const { router } = renderApp('/home');
+    const { router } = await renderApp('/home');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await waitFor(() => expect(window.sessionStorage.getItem(RECEIPT_STORAGE_KEY)).toBeNull());

@@ -2,9 +2,12 @@ import {
   computeSalesDashboard,
   defaultDashboardPeriod,
   salesDashboardCsv,
+  type Client,
   type DashboardProposalRow,
+  type Notice,
   type Package,
   type Pipeline,
+  type Proposal,
   type Renewal,
   type Service,
   type SynergyRelation,
@@ -21,7 +24,13 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
  * answer with `server.use(...)`. Reset before each test (vitest.setup.ts).
  */
 export interface ApiData {
+  /** Whom /auth/me answers for (signInAs in test-utils.tsx sets it); null answers 401. */
+  session: User | null;
   users: User[];
+  /** The notices' list; the professional shell's banner shows the active ones. */
+  notices: Notice[];
+  clients: Client[];
+  proposals: Proposal[];
   services: Service[];
   packages: Package[];
   relations: SynergyRelation[];
@@ -34,7 +43,11 @@ export interface ApiData {
 }
 
 export const apiData: ApiData = {
+  session: null,
   users: [],
+  notices: [],
+  clients: [],
+  proposals: [],
   services: [],
   packages: [],
   relations: [],
@@ -45,10 +58,14 @@ export const apiData: ApiData = {
 };
 
 export function resetApiData(): void {
+  apiData.session = null;
   apiData.users = [
     makeUser({ id: 1, name: 'Ana Souza', status: 'active' }),
     makeUser({ id: 2, name: 'Bruno Lima', email: 'bruno@clinica.com.br', status: 'inactive' }),
   ];
+  apiData.notices = [];
+  apiData.clients = [];
+  apiData.proposals = [];
   apiData.services = [makeService({ id: 1, name: 'Limpeza de Pele' })];
   apiData.packages = [makePackage({ id: 1 })];
   apiData.relations = [makeRelation({ id: 1 })];
@@ -150,6 +167,10 @@ function crud<Row extends { id: number }>(
   const setRows = set;
   return [
     http.get(path, ({ request }) => answerList(rows(), new URL(request.url), options)),
+    http.get(`${path}:id`, ({ params }) => {
+      const row = rows().find((candidate) => candidate.id === Number(params.id));
+      return row ? HttpResponse.json(row) : notFound();
+    }),
     http.post(path, async ({ request }) => {
       const body = (await request.json()) as Partial<Row>;
       const id = Math.max(0, ...rows().map((row) => row.id)) + 1;
@@ -178,6 +199,11 @@ function crud<Row extends { id: number }>(
 }
 
 export const handlers: HttpHandler[] = [
+  http.get('/api/v1/auth/me', () =>
+    apiData.session
+      ? HttpResponse.json(apiData.session)
+      : HttpResponse.json({ detail: 'Sessão inválida ou expirada.' }, { status: 401 }),
+  ),
   http.get('/api/v1/dashboard/sales', ({ request }) =>
     HttpResponse.json(salesAnswer(new URL(request.url))),
   ),
@@ -188,8 +214,40 @@ export const handlers: HttpHandler[] = [
         headers: { 'Content-Type': 'text/csv; charset=utf-8' },
       }),
   ),
+  http.get('/api/v1/notices/notices/', ({ request }) =>
+    HttpResponse.json(
+      new URL(request.url).searchParams.get('active') === 'true'
+        ? apiData.notices.filter((notice) => notice.active)
+        : apiData.notices,
+    ),
+  ),
+  ...crud(
+    '/api/v1/notices/notices/',
+    () => apiData.notices,
+    (rows) => (apiData.notices = rows),
+    { searchText: (notice) => notice.title, orderFields: ['created_at'] },
+  ),
+  // SPEC section 7: a notice is deleted outside the list's path.
+  http.delete('/api/v1/notices/:id', ({ params }) => {
+    const id = Number(params.id);
+    if (!apiData.notices.some((notice) => notice.id === id)) return notFound();
+    apiData.notices = apiData.notices.filter((notice) => notice.id !== id);
+    return new HttpResponse(null, { status: 204 });
+  }),
   http.get('/api/v1/proposals/pipeline', () => HttpResponse.json(apiData.pipeline)),
   http.get('/api/v1/renewals/', () => HttpResponse.json(apiData.renewals)),
+  ...crud(
+    '/api/v1/proposals/',
+    () => apiData.proposals,
+    (rows) => (apiData.proposals = rows),
+    { searchText: (proposal) => proposal.client.full_name, orderFields: ['created_at'] },
+  ),
+  ...crud(
+    '/api/v1/clients/',
+    () => apiData.clients,
+    (rows) => (apiData.clients = rows),
+    { searchText: (client) => client.full_name, orderFields: ['full_name', 'created_at'] },
+  ),
   ...crud(
     '/api/v1/users/',
     () => apiData.users,
@@ -200,6 +258,8 @@ export const handlers: HttpHandler[] = [
       applyChanges: applyUserChanges,
     },
   ),
+  // The price history the service form and details show; no change recorded unless a test says.
+  http.get('/api/v1/services/:id/history', () => HttpResponse.json([])),
   ...crud(
     '/api/v1/services/',
     () => apiData.services,

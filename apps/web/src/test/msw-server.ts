@@ -1,8 +1,26 @@
+import type { UnhandledRequestCallback } from 'msw';
 import { setupServer } from 'msw/node';
 import { handlers } from './msw-handlers';
 
 /** The one fake API of the web's tests (see msw-handlers.ts); started in vitest.setup.ts. */
 export const server = setupServer(...handlers);
+
+const unexpectedRequests: string[] = [];
+
+/**
+ * MSW's 'error' strategy only rejects the app's fetch, which the app may show as a message and
+ * the test may never notice; the request is also kept so that vitest.setup.ts fails the test.
+ */
+export const onUnhandledRequest: UnhandledRequestCallback = (request, print) => {
+  const url = new URL(request.url);
+  unexpectedRequests.push(`${request.method} ${url.pathname}${url.search}`);
+  print.error();
+};
+
+/** The requests no handler answered since the last call. */
+export function takeUnexpectedRequests(): string[] {
+  return unexpectedRequests.splice(0);
+}
 
 export interface RecordedRequest {
   method: string;
@@ -30,4 +48,9 @@ export function recordRequests(): RecordedRequest[] {
       });
   });
   return recorded;
+}
+
+/** The creates, updates and deletes in a log of recordRequests(). */
+export function writesIn(requests: readonly RecordedRequest[]): RecordedRequest[] {
+  return requests.filter((request) => request.method !== 'GET');
 }

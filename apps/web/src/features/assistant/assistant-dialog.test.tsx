@@ -2,9 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BlockLimits, Package, RecommendationResponse, Service } from '@portal/domain';
 import { useState } from 'react';
+import { makePackage, makeService } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makePackage, makeService } from '../../test/catalogue-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { server } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/test-utils';
 import { AssistantDialog, type AssistantDialogProps } from './assistant-dialog';
 
 const SERVICES: Service[] = [
@@ -51,22 +53,22 @@ interface Routes {
   services?: () => Response;
 }
 
+/** The MSW API answers the catalogue, the recommendation and the chat; keeps the last bodies. */
 function api(routes: Routes = {}) {
   const bodies: Record<string, Record<string, unknown>> = {};
-  mockFetch((url, init) => {
-    const body =
-      typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-    if (url.startsWith('/api/v1/services/')) return routes.services?.() ?? jsonResponse(SERVICES);
-    if (url === '/api/v1/recommendations/') {
+  server.use(
+    http.get('/api/v1/services/', () => routes.services?.() ?? HttpResponse.json(SERVICES)),
+    http.post('/api/v1/recommendations/', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
       bodies.recommend = body;
-      return routes.recommend?.(body, init.signal) ?? jsonResponse(RECOMMENDATION);
-    }
-    if (url === '/api/v1/ai/ai/text') {
+      return routes.recommend?.(body, request.signal) ?? HttpResponse.json(RECOMMENDATION);
+    }),
+    http.post('/api/v1/ai/ai/text', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
       bodies.chat = body;
-      return routes.chat?.(body) ?? jsonResponse({ text: CHAT_TEXT, engine: 'local' });
-    }
-    return jsonResponse({ detail: 'não esperado' }, 500);
-  });
+      return routes.chat?.(body) ?? HttpResponse.json({ text: CHAT_TEXT, engine: 'local' });
+    }),
+  );
   return bodies;
 }
 
@@ -157,8 +159,8 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
         'Orçamento abaixo do pacote: a cliente pode investir R$ 300,00 por mês (R$ 3.600,00 no ano) e o Pacote 7 custa R$ 500,00 por mês.',
     };
     api({
-      recommend: () => jsonResponse({ ...RECOMMENDATION, warnings: [sun, budget] }),
-      chat: () => jsonResponse({ text: CHAT_TEXT, engine: 'local', warnings: [sun] }),
+      recommend: () => HttpResponse.json({ ...RECOMMENDATION, warnings: [sun, budget] }),
+      chat: () => HttpResponse.json({ text: CHAT_TEXT, engine: 'local', warnings: [sun] }),
     });
     const { user } = renderDialog();
     await typeGoal(user, 'manchas, vou à praia em janeiro, R$ 300 por mês');
@@ -171,7 +173,7 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
   it('asks for recommendations and the chat, shows the analysis and applies it within the limits', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const bodies = api({ recommend: async () => (await gate, jsonResponse(RECOMMENDATION)) });
+    const bodies = api({ recommend: async () => (await gate, HttpResponse.json(RECOMMENDATION)) });
     const { user, props } = renderDialog();
     await typeGoal(user, 'manchas e flacidez, até R$ 500 por mês');
     await user.click(screen.getByLabelText('Preferências (opcional)'));
@@ -240,8 +242,8 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
 
   it('says when nothing fits', async () => {
     api({
-      recommend: () => jsonResponse({ ...RECOMMENDATION, items: [] }),
-      chat: () => jsonResponse({ text: '{"items": []}', engine: 'local' }),
+      recommend: () => HttpResponse.json({ ...RECOMMENDATION, items: [] }),
+      chat: () => HttpResponse.json({ text: '{"items": []}', engine: 'local' }),
     });
     const { user } = renderDialog();
     await typeGoal(user, 'algo impossível');
@@ -255,16 +257,16 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    [jsonResponse({ detail: 'Pacote inexistente.' }, 422), 'Pacote inexistente.'],
+    [HttpResponse.json({ detail: 'Pacote inexistente.' }, { status: 422 }), 'Pacote inexistente.'],
     [
-      jsonResponse(
+      HttpResponse.json(
         { detail: [{ loc: ['body', 'budget'], msg: 'Orçamento inválido.', type: 'x' }] },
-        422,
+        { status: 422 },
       ),
       'Orçamento inválido.',
     ],
-    [jsonResponse({}, 422), 'Dados inválidos. Verifique os campos.'],
-    [jsonResponse({}, 500), 'Erro ao recomendar.'],
+    [HttpResponse.json({}, { status: 422 }), 'Dados inválidos. Verifique os campos.'],
+    [HttpResponse.json({}, { status: 500 }), 'Erro ao recomendar.'],
   ])(
     'shows the recommendation error (%#) and keeps the chat suggestions',
     async (response, text) => {
@@ -280,10 +282,10 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
   );
 
   it.each([
-    [() => jsonResponse({}, 500), 'Não foi possível conversar com a IA.'],
-    [() => jsonResponse({ text: 'não é json', engine: 'local' }), 'JSON inválido'],
+    [() => HttpResponse.json({}, { status: 500 }), 'Não foi possível conversar com a IA.'],
+    [() => HttpResponse.json({ text: 'não é json', engine: 'local' }), 'JSON inválido'],
     [
-      () => jsonResponse({ text: '```json\n{"sugestoes": []}\n```', engine: 'local' }),
+      () => HttpResponse.json({ text: '```json\n{"sugestoes": []}\n```', engine: 'local' }),
       'Estrutura inesperada',
     ],
   ])('warns when the chat fails (%#) but still shows the recommendation', async (chat, text) => {
@@ -296,7 +298,7 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
   });
 
   it('says when the services cannot load', async () => {
-    api({ services: () => jsonResponse({}, 404) });
+    api({ services: () => HttpResponse.json({}, { status: 404 }) });
     renderDialog();
     expect(await screen.findByText('Erro ao carregar serviços')).toBeInTheDocument();
   });

@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntry, AuditVerifyResult, ServicePriceHistoryEntry } from '@portal/domain';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeUser, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { apiData } from '../../test/msw-handlers';
+import { recordRequests, server, type RecordedRequest } from '../../test/msw-server';
+import { makeUser, renderWithProviders } from '../../test/test-utils';
 import AuditPage from './audit-page';
 import { auditChangeLines } from './audit-format';
 import { ServicePriceHistory } from '../../components/service-price-history';
@@ -34,30 +37,27 @@ const PACKAGE_CREATED: AuditEntry = {
   after: { name: 'Pacote Verão', annual_value: 12000, block_limits: { a: 2 } },
 };
 
+/** The trail on the MSW API (one page of `total`); returns the log of the requests sent. */
 function serve(options: { total?: number; verify?: AuditVerifyResult } = {}) {
-  return mockFetch((url) => {
-    const { pathname, searchParams } = new URL(url, 'http://localhost');
-    if (pathname === '/api/v1/users/') return jsonResponse([ANA, BRUNO]);
-    if (pathname === '/api/v1/audit/verify') return jsonResponse(options.verify);
-    if (pathname === '/api/v1/audit/') {
+  apiData.users = [ANA, BRUNO];
+  server.use(
+    http.get('/api/v1/audit/verify', () => HttpResponse.json(options.verify)),
+    http.get('/api/v1/audit/', ({ request }) => {
       const items =
-        searchParams.get('entity') === 'package'
+        new URL(request.url).searchParams.get('entity') === 'package'
           ? [PACKAGE_CREATED]
           : [PRICE_CHANGE, PACKAGE_CREATED];
-      return new Response(JSON.stringify(items), {
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Total-Count': String(options.total ?? items.length),
-        },
+      return HttpResponse.json(items, {
+        headers: { 'X-Total-Count': String(options.total ?? items.length) },
       });
-    }
-    return jsonResponse({ detail: 'Não encontrado' }, 404);
-  });
+    }),
+  );
+  return recordRequests();
 }
 
-const auditCalls = (fetchMock: ReturnType<typeof serve>) =>
-  fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+const auditCalls = (requests: readonly RecordedRequest[]) =>
+  requests
+    .map(({ path }) => new URL(path, 'http://localhost'))
     .filter((url) => url.pathname === '/api/v1/audit/');
 
 describe('Auditoria page', () => {
@@ -89,12 +89,12 @@ describe('Auditoria page', () => {
   });
 
   it('reads its filters from the URL and sends them with the page asked for', async () => {
-    const fetchMock = serve({ total: 45 });
+    const requests = serve({ total: 45 });
     renderWithProviders(<AuditPage />, {
       route: '/admin/auditoria?entity=package&actor_id=8&from=2026-03-01&to=2026-03-31&page=2',
     });
     expect(await screen.findByText('Pacote #5')).toBeInTheDocument();
-    const [call] = auditCalls(fetchMock);
+    const [call] = auditCalls(requests);
     expect(Object.fromEntries(call!.searchParams)).toEqual({
       entity: 'package',
       actor_id: '8',
@@ -110,9 +110,9 @@ describe('Auditoria page', () => {
     // The next page keeps the filters; a new filter starts again from the first page.
     await userEvent.setup().click(screen.getByRole('button', { name: '3' }));
     await screen.findByText('Pacote #5');
-    expect(auditCalls(fetchMock).at(-1)!.searchParams.get('offset')).toBe('40');
+    expect(auditCalls(requests).at(-1)!.searchParams.get('offset')).toBe('40');
     await userEvent.setup().clear(screen.getByLabelText('De'));
-    const last = auditCalls(fetchMock).at(-1)!;
+    const last = auditCalls(requests).at(-1)!;
     expect(last.searchParams.get('from')).toBeNull();
     expect(last.searchParams.get('offset')).toBe('0');
     expect(last.searchParams.get('entity')).toBe('package');
@@ -165,11 +165,7 @@ describe('ServicePriceHistory', () => {
         after: { value: 1500, cost: 600, min_margin_percent: 40 },
       },
     ];
-    mockFetch((url) =>
-      url === '/api/v1/services/3/history'
-        ? jsonResponse(history)
-        : jsonResponse({ detail: 'Não encontrado' }, 404),
-    );
+    server.use(http.get('/api/v1/services/3/history', () => HttpResponse.json(history)));
     renderWithProviders(<ServicePriceHistory serviceId={3} />);
     const table = await screen.findByRole('table', { name: 'Histórico de preços' });
     const rows = within(table)

@@ -1,8 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '../../lib/api-client';
-import { jsonResponse, makeUser, mockFetch, renderApp } from '../../test/test-utils';
+import { server } from '../../test/msw-server';
+import { acceptLoginAs, makeUser, renderApp } from '../../test/test-utils';
+
+/** POST /auth/login answers `body` with `status`. */
+function answerLogin(body: JsonBodyType, status = 200) {
+  server.use(http.post('/api/v1/auth/login', () => HttpResponse.json(body, { status })));
+}
 
 async function fillAndSubmit(email = 'ana@clinica.com.br', password = 'senha-secreta') {
   const user = userEvent.setup();
@@ -13,7 +20,7 @@ async function fillAndSubmit(email = 'ana@clinica.com.br', password = 'senha-sec
 
 describe('/login', () => {
   it('shows the welcome title and the register and forgot-password links', async () => {
-    renderApp('/login');
+    await renderApp('/login');
     expect(
       await screen.findByRole('heading', { name: 'Bem-vindo(a) de volta' }),
     ).toBeInTheDocument();
@@ -25,18 +32,16 @@ describe('/login', () => {
   });
 
   it("shows 'Credenciais inválidas.' on 401", async () => {
-    mockFetch(() => jsonResponse({ detail: 'Credenciais inválidas.' }, 401));
-    renderApp('/login');
+    answerLogin({ detail: 'Credenciais inválidas.' }, 401);
+    await renderApp('/login');
     await fillAndSubmit();
     expect(await screen.findByText('Credenciais inválidas.')).toBeInTheDocument();
     expect(getToken()).toBeNull();
   });
 
   it('shows the server detail for a pending account (403)', async () => {
-    mockFetch(() =>
-      jsonResponse({ detail: 'Seu cadastro está aguardando aprovação de um administrador.' }, 403),
-    );
-    renderApp('/login');
+    answerLogin({ detail: 'Seu cadastro está aguardando aprovação de um administrador.' }, 403);
+    await renderApp('/login');
     await fillAndSubmit();
     expect(
       await screen.findByText('Seu cadastro está aguardando aprovação de um administrador.'),
@@ -45,28 +50,24 @@ describe('/login', () => {
 
   it("reads 'Entrando...' and is disabled while the request runs", async () => {
     // A request that never answers keeps the form busy.
-    mockFetch(() => new Promise<Response>(() => {}));
-    renderApp('/login');
+    server.use(http.post('/api/v1/auth/login', () => delay('infinite')));
+    await renderApp('/login');
     await fillAndSubmit();
     const button = await screen.findByRole('button', { name: 'Entrando...' });
     expect(button).toBeDisabled();
   });
 
   it('reports a response without a token', async () => {
-    mockFetch(() => jsonResponse({ token_type: 'bearer' }));
-    renderApp('/login');
+    answerLogin({ token_type: 'bearer' });
+    await renderApp('/login');
     await fillAndSubmit();
     expect(await screen.findByText('A API não retornou um token de acesso.')).toBeInTheDocument();
   });
 
   it('stores the session and goes to /home, replacing history', async () => {
     const ana = makeUser();
-    mockFetch((url) =>
-      url.endsWith('/auth/login')
-        ? jsonResponse({ access_token: 'tok', token_type: 'bearer', user: ana })
-        : jsonResponse(ana),
-    );
-    const { router } = renderApp('/login');
+    acceptLoginAs(ana, 'tok');
+    const { router } = await renderApp('/login');
     await fillAndSubmit();
     expect(
       await screen.findByRole('heading', { name: 'Bem-vindo(a), Ana Souza' }),
@@ -79,7 +80,7 @@ describe('/login', () => {
 
 describe('/admin/login', () => {
   it('has Email, Senha, the forgot link and a Claro/Escuro indicator that toggles', async () => {
-    renderApp('/admin/login');
+    await renderApp('/admin/login');
     expect(await screen.findByLabelText(/Email/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Senha/, { selector: 'input' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toBeInTheDocument();
@@ -91,12 +92,8 @@ describe('/admin/login', () => {
 
   it('goes to /admin/users after an admin signs in', async () => {
     const admin = makeUser({ id: 9, name: 'Beatriz Admin', profile: 'admin' });
-    mockFetch((url) => {
-      if (url.endsWith('/auth/login')) return jsonResponse({ access_token: 't', user: admin });
-      if (url.endsWith('/auth/me')) return jsonResponse(admin);
-      return jsonResponse([]);
-    });
-    const { router } = renderApp('/admin/login');
+    acceptLoginAs(admin);
+    const { router } = await renderApp('/admin/login');
     await fillAndSubmit('admin@clinica.com.br');
     expect(await screen.findByRole('heading', { name: 'Gestão de Usuários' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/users');

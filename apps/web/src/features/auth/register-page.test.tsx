@@ -1,14 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeUser, mockFetch, renderApp } from '../../test/test-utils';
+import { recordRequests, server } from '../../test/msw-server';
+import { makeUser, renderApp } from '../../test/test-utils';
 
 const passwordInput = () => screen.getByLabelText(/^Senha/, { selector: 'input' });
 const confirmInput = () => screen.getByLabelText(/^Confirmar senha/, { selector: 'input' });
 
 describe('/register', () => {
   it("shows 'Senhas conferem ✔' while the passwords match", async () => {
-    renderApp('/register');
+    await renderApp('/register');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Nome/), 'Ana');
     await user.type(passwordInput(), 'segredo123');
@@ -20,8 +22,8 @@ describe('/register', () => {
   });
 
   it("blocks submit with 'As senhas não conferem.' when they differ", async () => {
-    const fetchMock = mockFetch(() => jsonResponse({}, 500));
-    renderApp('/register');
+    const requests = recordRequests();
+    await renderApp('/register');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Nome/), 'Ana');
     await user.type(screen.getByLabelText(/^Email/), 'ana@clinica.com.br');
@@ -29,12 +31,13 @@ describe('/register', () => {
     await user.type(confirmInput(), 'segredo124');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     expect(await screen.findByText('As senhas não conferem.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/v1/auth/register', expect.anything());
+    expect(requests).toEqual([]);
   });
 
   it("shows 'Email já cadastrado.' on 409 without detail and defaults the profile", async () => {
-    const fetchMock = mockFetch(() => jsonResponse({}, 409));
-    renderApp('/register');
+    const requests = recordRequests();
+    server.use(http.post('/api/v1/auth/register', () => HttpResponse.json({}, { status: 409 })));
+    await renderApp('/register');
     const user = userEvent.setup();
     expect(await screen.findByRole('combobox', { name: 'Perfil' })).toHaveValue('Profissional');
     await user.type(screen.getByLabelText(/^Nome/), 'Ana');
@@ -43,8 +46,8 @@ describe('/register', () => {
     await user.type(confirmInput(), 'segredo123');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     expect(await screen.findByText('Email já cadastrado.')).toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toMatchObject({
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.body).toMatchObject({
       name: 'Ana',
       email: 'ana@clinica.com.br',
       profile: 'professional',
@@ -52,8 +55,12 @@ describe('/register', () => {
   });
 
   it('goes to /admin/login after registering', async () => {
-    mockFetch(() => jsonResponse(makeUser({ status: 'pending' }), 201));
-    const { router } = renderApp('/register');
+    server.use(
+      http.post('/api/v1/auth/register', () =>
+        HttpResponse.json(makeUser({ status: 'pending' }), { status: 201 }),
+      ),
+    );
+    const { router } = await renderApp('/register');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Nome/), 'Ana');
     await user.type(screen.getByLabelText(/^Email/), 'ana@clinica.com.br');

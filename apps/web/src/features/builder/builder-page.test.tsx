@@ -6,63 +6,45 @@ import {
   type Package,
   type Service,
 } from '@portal/domain';
+import { makeClient, makePackage, makeService } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  jsonResponse,
-  makeUser,
-  mockFetch,
-  renderApp,
-  signInAs,
-  stubViewport,
-} from '../../test/test-utils';
+import { apiData } from '../../test/msw-handlers';
+import { recordRequests, server, writesIn } from '../../test/msw-server';
+import { makeUser, renderApp, signInAs, stubViewport } from '../../test/test-utils';
 
-function makeService(id: number, overrides: Partial<Service> = {}): Service {
-  return {
+/** A procedure of the builder's catalogue: R$ 1.000, cost R$ 100, 10% minimum margin. */
+function service(id: number, overrides: Partial<Service> = {}): Service {
+  return makeService({
     id,
     name: `Procedimento ${id}`,
-    description: '',
-    block: 'A',
     value: 1000,
     cost: 100,
     min_margin_percent: 10,
-    session_limit: 0,
-    status: 'active',
-    benefits: { main_function: null, benefit1: null, benefit2: null, benefit3: null },
-    photos_count: 0,
-    photos_limit: 4,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
-function makePackage(id: number, overrides: Partial<Package> = {}): Package {
-  return {
+/** A package without discount, 2 A, 1 B and 1 C sessions. */
+function pkg(id: number, overrides: Partial<Package> = {}): Package {
+  return makePackage({
     id,
     name: `Pacote ${id}`,
-    annual_value: 12000,
     discount_percent: 0,
-    status: 'active',
-    session_limit: null,
     block_limits: { a: 2, b: 1, c: 1, d: 0 },
-    allow_all_procedures: true,
-    procedures: [],
-    restricted_procedures: [],
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const catalogue: Service[] = [
-  makeService(1, { name: 'Botox', value: 4500, cost: 1200, min_margin_percent: 32.5 }),
-  makeService(2, { name: 'Preenchimento', value: 3000, cost: 600 }),
-  makeService(3, { name: 'Restrito', value: 100 }),
-  makeService(4, { name: 'Peeling', block: 'B', value: 800, cost: 200, session_limit: 1 }),
-  makeService(5, { name: 'Criolipólise - Abdômen', block: 'C', value: 2000 }),
-  makeService(6, { name: 'Criolipólise - Flancos', block: 'C', value: 1800 }),
-  makeService(7, { name: 'Criolipólise - Coxas', block: 'C', value: 1900 }),
-  makeService(8, {
+  service(1, { name: 'Botox', value: 4500, cost: 1200, min_margin_percent: 32.5 }),
+  service(2, { name: 'Preenchimento', value: 3000, cost: 600 }),
+  service(3, { name: 'Restrito', value: 100 }),
+  service(4, { name: 'Peeling', block: 'B', value: 800, cost: 200, session_limit: 1 }),
+  service(5, { name: 'Criolipólise - Abdômen', block: 'C', value: 2000 }),
+  service(6, { name: 'Criolipólise - Flancos', block: 'C', value: 1800 }),
+  service(7, { name: 'Criolipólise - Coxas', block: 'C', value: 1900 }),
+  service(8, {
     name: 'Laser Premium',
     block: 'D',
     value: 5000,
@@ -72,13 +54,13 @@ const catalogue: Service[] = [
 ];
 
 const packages: Package[] = [
-  makePackage(12, { name: 'Pacote 12', restricted_procedures: [3, 8] }),
-  makePackage(20, {
+  pkg(12, { name: 'Pacote 12', restricted_procedures: [3, 8] }),
+  pkg(20, {
     name: 'Essencial 20',
     annual_value: 6000,
     block_limits: { a: 1, b: 1, c: 1, d: 1 },
   }),
-  makePackage(30, {
+  pkg(30, {
     name: 'Corpo 30',
     annual_value: 3000,
     block_limits: { a: 1, b: 1, c: 1, d: 1 },
@@ -86,27 +68,44 @@ const packages: Package[] = [
   }),
 ];
 
-function serveCatalogue({ packageList = packages }: { packageList?: Package[] } = {}) {
-  return mockFetch((url) => {
-    if (url.startsWith('/api/v1/packages/')) return jsonResponse(packageList);
-    if (url.startsWith('/api/v1/services/')) return jsonResponse(catalogue);
-    if (url.startsWith('/api/v1/auth/me')) return jsonResponse(makeUser());
-    if (url.startsWith('/api/v1/synergies/')) return jsonResponse({ items: [], engine: 'local' });
-    return jsonResponse({ detail: 'Não encontrado.' }, 404);
-  });
+/** The catalogue on the MSW API; returns the log of the requests the builder sends. */
+function serveCatalogue({
+  packageList = packages,
+  services = catalogue,
+}: { packageList?: Package[]; services?: Service[] } = {}) {
+  apiData.packages = packageList;
+  apiData.services = services;
+  return recordRequests();
+}
+
+/** Creating a client answers Joana Prado (41); saving a proposal answers `proposalId`. */
+function answerSale(proposalId: number) {
+  server.use(
+    http.post('/api/v1/clients/', () =>
+      HttpResponse.json(makeClient({ id: 41, full_name: 'Joana Prado' }), { status: 201 }),
+    ),
+    http.post('/api/v1/proposals/', () => HttpResponse.json({ id: proposalId }, { status: 201 })),
+  );
+}
+
+/** The JSON body of the one POST the log holds to `path`. */
+function postedTo(requests: ReturnType<typeof recordRequests>, path: string) {
+  const posts = writesIn(requests).filter((request) => request.path === path);
+  expect(posts).toHaveLength(1);
+  return posts[0]?.body;
 }
 
 async function openBuilder(kind: 'desktop' | 'phone' = 'desktop') {
   stubViewport(kind);
   signInAs(makeUser());
-  const result = renderApp('/montar-pacote');
+  const result = await renderApp('/montar-pacote');
   await screen.findByRole('heading', { name: 'Selecione o Pacote' });
   return result;
 }
 
 /** The builder opened again in the same tab (a reload, or Back from another page). */
 async function openBuilderAgain() {
-  const result = renderApp('/montar-pacote');
+  const result = await renderApp('/montar-pacote');
   await screen.findByRole('heading', { name: 'Selecione os Procedimentos' });
   await screen.findByRole('button', { name: /^Botox/ });
   return result;
@@ -134,7 +133,7 @@ afterEach(() => {
 
 describe('package builder: package step', () => {
   it('lists active packages with monthly value and block limits', async () => {
-    const fetchMock = serveCatalogue();
+    const requests = serveCatalogue();
     await openBuilder();
     const card = await screen.findByRole('button', { name: /Pacote 12/ });
     expect(within(card).getByText('R$ 1.000,00')).toBeInTheDocument();
@@ -143,9 +142,7 @@ describe('package builder: package step', () => {
     expect(
       within(screen.getByRole('button', { name: /Essencial 20/ })).getByText('R$ 500,00'),
     ).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/v1/packages/?status_eq=active')).toBe(
-      true,
-    );
+    expect(requests.some(({ path }) => path === '/api/v1/packages/?status_eq=active')).toBe(true);
     // Without a package nothing can be generated or personalized.
     expect(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Personalizar' })).toBeDisabled();
@@ -295,25 +292,14 @@ describe('package builder: procedures step', () => {
   });
 
   it('keeps package, sessions and client name across a reload, names the new client, then starts a new sale', async () => {
-    const posted: Record<string, unknown> = {};
-    const catalogueFetch = serveCatalogue();
+    const requests = serveCatalogue();
+    answerSale(77);
     const first = await openBuilder();
     const user = await pickPackage(/Pacote 12/);
     await user.type(screen.getByRole('textbox', { name: 'Nome da cliente' }), 'Joana Prado');
     await user.click(screen.getByRole('button', { name: /^Botox/ }));
     first.unmount();
 
-    mockFetch((url, init) => {
-      if (init.method === 'POST' && url.startsWith('/api/v1/clients/')) {
-        posted.client = JSON.parse(String(init.body));
-        return jsonResponse({ id: 41, full_name: 'Joana Prado' }, 201);
-      }
-      if (init.method === 'POST' && url.startsWith('/api/v1/proposals/')) {
-        posted.proposal = JSON.parse(String(init.body));
-        return jsonResponse({ id: 77 }, 201);
-      }
-      return catalogueFetch.getMockImplementation()!(url, init);
-    });
     const { router } = await openBuilderAgain();
     expect(screen.getByRole('textbox', { name: 'Nome da cliente' })).toHaveValue('Joana Prado');
     const botox = screen.getByRole('button', { name: /^Botox/ });
@@ -328,8 +314,11 @@ describe('package builder: procedures step', () => {
     );
     await again.click(within(dialog).getByRole('button', { name: 'Salvar cliente e proposta' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/77'));
-    expect(posted.client).toMatchObject({ full_name: 'Joana Prado' });
-    expect(posted.proposal).toMatchObject({ client_id: 41, package_id: 12 });
+    expect(postedTo(requests, '/api/v1/clients/')).toMatchObject({ full_name: 'Joana Prado' });
+    expect(postedTo(requests, '/api/v1/proposals/')).toMatchObject({
+      client_id: 41,
+      package_id: 12,
+    });
     // Saved: the next client starts from a clean builder.
     expect(JSON.parse(window.sessionStorage.getItem(BUILDER_DRAFT_STORAGE_KEY) ?? 'null')).toEqual(
       emptyBuilderDraft(),
@@ -337,18 +326,8 @@ describe('package builder: procedures step', () => {
   });
 
   it("puts the assistant's goal and preferences in the new client's 'Preferências'", async () => {
-    let postedClient: unknown;
-    const catalogueFetch = serveCatalogue();
-    mockFetch((url, init) => {
-      if (init.method === 'POST' && url.startsWith('/api/v1/clients/')) {
-        postedClient = JSON.parse(String(init.body));
-        return jsonResponse({ id: 41, full_name: 'Joana Prado' }, 201);
-      }
-      if (init.method === 'POST' && url.startsWith('/api/v1/proposals/')) {
-        return jsonResponse({ id: 77 }, 201);
-      }
-      return catalogueFetch.getMockImplementation()!(url, init);
-    });
+    const requests = serveCatalogue();
+    answerSale(77);
     // The sale as the tab kept it after the assistant was applied.
     window.sessionStorage.setItem(
       BUILDER_DRAFT_STORAGE_KEY,
@@ -363,7 +342,7 @@ describe('package builder: procedures step', () => {
     );
     stubViewport('desktop');
     signInAs(makeUser());
-    const { router } = renderApp('/montar-pacote');
+    const { router } = await renderApp('/montar-pacote');
     await screen.findByRole('button', { name: /^Botox/ });
     const user = userEvent.setup();
     await user.click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
@@ -374,7 +353,7 @@ describe('package builder: procedures step', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Salvar cliente e proposta' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/77'));
-    expect(postedClient).toMatchObject({
+    expect(postedTo(requests, '/api/v1/clients/')).toMatchObject({
       full_name: 'Joana Prado',
       preferences: ['Objetivo: manchas no rosto', 'sábados'],
     });
@@ -475,32 +454,9 @@ describe('package builder: procedures step', () => {
   });
 
   it('generates: saves a proposal for the chosen client and opens its page', async () => {
-    const posted: unknown[] = [];
-    const client = {
-      id: 31,
-      full_name: 'Maria José da Silva',
-      preferred_name: null,
-      phone: '11 98888-7777',
-      email: null,
-      cpf: null,
-      birth_date: null,
-      unit: 'PAULISTA',
-      consents: { health_data: false, marketing: false, photos: false },
-      anonymized_at: null,
-      created_at: '2026-11-20T12:00:00.000Z',
-      updated_at: '2026-11-20T12:00:00.000Z',
-    };
-    mockFetch((url, init) => {
-      if (url.startsWith('/api/v1/packages/')) return jsonResponse(packages);
-      if (url.startsWith('/api/v1/services/')) return jsonResponse(catalogue);
-      if (url.startsWith('/api/v1/auth/me')) return jsonResponse(makeUser());
-      if (url.startsWith('/api/v1/clients/?')) return jsonResponse([client]);
-      if (init.method === 'POST' && url === '/api/v1/proposals/') {
-        posted.push(JSON.parse(String(init.body)));
-        return jsonResponse({ id: 99 }, 201);
-      }
-      return jsonResponse({ detail: 'Não encontrado.' }, 404);
-    });
+    const requests = serveCatalogue();
+    apiData.clients = [makeClient({ id: 31, phone: '11 98888-7777' })];
+    answerSale(99);
     const { router } = await openBuilder();
     const user = await pickPackage(/Pacote 12/);
     const blockA = screen.getByRole('region', { name: 'Bloco A' });
@@ -515,7 +471,7 @@ describe('package builder: procedures step', () => {
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/99'));
     // Ids only: the server checks the selection and computes every total itself.
-    expect(posted).toEqual([
+    expect(writesIn(requests).map(({ body }) => body)).toEqual([
       { client_id: 31, package_id: 12, blocks: { A: [1, 2], B: [], C: [], D: [] } },
     ]);
   });
@@ -523,46 +479,30 @@ describe('package builder: procedures step', () => {
 
 describe('package builder: the chosen client’s allergies and contraindications', () => {
   it('marks a conflicting procedure, sums it up before saving and saves for that client', async () => {
-    const posted: unknown[] = [];
-    const careReads: string[] = [];
-    const client = {
-      id: 44,
-      full_name: 'Lara Látex',
-      preferred_name: null,
-      phone: '11 97777-6666',
-      email: null,
-      cpf: null,
-      birth_date: null,
-      unit: 'PAULISTA',
-      consents: { health_data: true, marketing: false, photos: false },
-      anonymized_at: null,
-      created_at: '2026-11-20T12:00:00.000Z',
-      updated_at: '2026-11-20T12:00:00.000Z',
-    };
     const traited = catalogue.map((service) =>
       service.id === 2 ? { ...service, traits: ['injetável', 'Ácido hialurônico'] } : service,
     );
-    mockFetch((url, init) => {
-      if (url.startsWith('/api/v1/packages/')) return jsonResponse(packages);
-      if (url.startsWith('/api/v1/services/')) return jsonResponse(traited);
-      if (url.startsWith('/api/v1/auth/me')) return jsonResponse(makeUser());
-      if (url.startsWith('/api/v1/clients/?')) return jsonResponse([client]);
-      if (url === '/api/v1/clients/44/care-profile') {
-        careReads.push(url);
-        return jsonResponse({
+    const requests = serveCatalogue({ services: traited });
+    apiData.clients = [
+      makeClient({
+        id: 44,
+        full_name: 'Lara Látex',
+        phone: '11 97777-6666',
+        consents: { health_data: true, marketing: false, photos: false },
+      }),
+    ];
+    answerSale(77);
+    server.use(
+      http.get('/api/v1/clients/:id/care-profile', () =>
+        HttpResponse.json({
           id: 44,
           full_name: 'Lara Látex',
           health_data_consent: true,
           allergies: ['alergia a ácido hialurônico'],
           contraindications: [],
-        });
-      }
-      if (init.method === 'POST' && url === '/api/v1/proposals/') {
-        posted.push(JSON.parse(String(init.body)));
-        return jsonResponse({ id: 77 }, 201);
-      }
-      return jsonResponse({ detail: 'Não encontrado.' }, 404);
-    });
+        }),
+      ),
+    );
     const { router } = await openBuilder();
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Cliente cadastrado' }), 'lara');
@@ -599,11 +539,16 @@ describe('package builder: the chosen client’s allergies and contraindications
     await user.click(within(dialog).getByRole('button', { name: 'Salvar proposta' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/77'));
-    expect(posted).toEqual([
-      { client_id: 44, package_id: 12, blocks: { A: [2], B: [], C: [], D: [] } },
+    expect(writesIn(requests).map(({ path, body }) => [path, body])).toEqual([
+      [
+        '/api/v1/proposals/',
+        { client_id: 44, package_id: 12, blocks: { A: [2], B: [], C: [], D: [] } },
+      ],
     ]);
     // One logged read of the sensitive part for the whole sale.
-    expect(careReads).toHaveLength(1);
+    expect(requests.filter(({ path }) => path === '/api/v1/clients/44/care-profile')).toHaveLength(
+      1,
+    );
   }, 60_000);
 });
 

@@ -1,64 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Client } from '@portal/domain';
+import { makeClient } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  jsonResponse,
-  makeUser,
-  mockFetch,
-  renderApp,
-  signInAs,
-  stubViewport,
-} from '../../test/test-utils';
+import { apiData } from '../../test/msw-handlers';
+import { recordRequests, server } from '../../test/msw-server';
+import { makeUser, renderApp, signInAs, stubViewport } from '../../test/test-utils';
 
-function makeClient(overrides: Partial<Client> = {}): Client {
-  return {
-    id: 7,
-    full_name: 'Maria José da Silva',
-    preferred_name: null,
-    salutation: null,
-    phone: null,
-    email: null,
-    cpf: null,
-    birth_date: null,
-    unit: 'PAULISTA',
-    consents: { health_data: false, marketing: false, photos: false },
-    anonymized_at: null,
-    created_at: '2026-11-20T12:00:00.000Z',
-    updated_at: '2026-11-20T12:00:00.000Z',
-    preferences: [],
-    important_dates: [],
-    channels: [],
-    notes: null,
-    allergies: [],
-    health_flags: [],
-    contraindications: [],
-    created_by: null,
-    ...overrides,
-  };
-}
-
-/** The detail page of one client; records every PATCH it receives. */
+/** The detail page of one client, against the MSW API; the PATCHes it sends. */
 function serve(client: Client) {
-  const patches: unknown[] = [];
-  mockFetch((url, init) => {
-    if (url.startsWith('/api/v1/auth/me')) return jsonResponse(makeUser());
-    if (url === '/api/v1/clients/7' && init.method === 'GET') return jsonResponse(client);
-    if (url === '/api/v1/clients/7' && init.method === 'PATCH') {
-      const body = JSON.parse(String(init.body)) as Partial<Client>;
-      patches.push(body);
-      return jsonResponse({ ...client, ...body });
-    }
-    if (url.startsWith('/api/v1/proposals/')) return jsonResponse([]);
-    return jsonResponse({ detail: 'Não encontrado.' }, 404);
-  });
-  return patches;
+  apiData.clients = [client];
+  server.use(http.get('/api/v1/clients/:id/consents', () => HttpResponse.json([])));
+  const requests = recordRequests();
+  return () => requests.filter((request) => request.method === 'PATCH').map(({ body }) => body);
 }
 
 async function openEdit() {
   stubViewport('desktop');
   signInAs(makeUser());
-  renderApp('/clientes/7');
+  await renderApp('/clientes/7');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Editar' }));
   return { user, dialog: await screen.findByRole('dialog', { name: 'Editar cliente' }) };
@@ -81,12 +42,12 @@ describe('/clientes/{id} Editar', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Telefone/ }), '11988887777');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar cliente' }));
 
-    await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]).toMatchObject({
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toMatchObject({
       full_name: 'Maria José da Silva',
       allergies: ['látex', 'níquel'],
     });
-    expect(JSON.stringify(patches[0])).toContain('11988887777');
+    expect(JSON.stringify(patches()[0])).toContain('11988887777');
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Editar cliente' })).not.toBeInTheDocument(),
     );
@@ -103,10 +64,10 @@ describe('/clientes/{id} Editar', () => {
     await user.type(name, 'Maria José Souza');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar cliente' }));
 
-    await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]).toMatchObject({ full_name: 'Maria José Souza' });
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toMatchObject({ full_name: 'Maria José Souza' });
     for (const field of ['allergies', 'health_flags', 'contraindications', 'consents']) {
-      expect(patches[0]).not.toHaveProperty(field);
+      expect(patches()[0]).not.toHaveProperty(field);
     }
   });
 });

@@ -1,14 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeService } from '@portal/domain/fixtures';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeService, sentBody } from '../../test/catalogue-fixtures';
-import {
-  jsonResponse,
-  makeUser,
-  mockFetch,
-  renderWithProviders,
-  signInAs,
-} from '../../test/test-utils';
+import { apiData } from '../../test/msw-handlers';
+import { recordRequests, server, writesIn } from '../../test/msw-server';
+import { makeUser, renderWithProviders, signInAs } from '../../test/test-utils';
 import EditServicesPage from './edit-services-page';
 
 const withFunction = (id: number, name: string, fn: string | null, photos = 0) =>
@@ -39,24 +36,30 @@ const SAVED_PHOTOS = {
   ],
 };
 
-type Writes = (url: string, init: RequestInit) => Response;
-
-function api(writes: Writes = () => jsonResponse({}, 500), services = SERVICES) {
-  return mockFetch((url, init) => {
-    if (init.method === 'GET' && url === '/api/v1/services/') return jsonResponse(services);
+/** The catalogue and its photos on the MSW API; returns the log of the requests sent. */
+function api(services = SERVICES) {
+  apiData.services = services;
+  server.use(
     // The screens read captions and signed links only, never the base64 list.
-    if (init.method === 'GET' && url === '/api/v1/service-photos/1/links')
-      return jsonResponse(SAVED_PHOTOS);
-    if (init.method === 'GET' && url.endsWith('/links')) {
-      return jsonResponse({ service_id: Number(url.split('/').at(-2)), photos: [] });
-    }
-    if (init.method === 'GET' && url === '/i/11') {
-      return new Response(new Uint8Array([0x89, 0x50]), {
-        headers: { 'content-type': 'image/png' },
-      });
-    }
-    return writes(url, init);
-  });
+    http.get('/api/v1/service-photos/:id/links', ({ params }) =>
+      HttpResponse.json(
+        Number(params.id) === 1 ? SAVED_PHOTOS : { service_id: Number(params.id), photos: [] },
+      ),
+    ),
+    http.get(
+      '/i/11',
+      () =>
+        new HttpResponse(new Uint8Array([0x89, 0x50]), {
+          headers: { 'content-type': 'image/png' },
+        }),
+    ),
+  );
+  return recordRequests();
+}
+
+/** PUT /service-photos/{id} answers `body` with `status`. */
+function answerPhotosSave(body: JsonBodyType, status = 200) {
+  server.use(http.put('/api/v1/service-photos/:id', () => HttpResponse.json(body, { status })));
 }
 
 async function renderPage(profile: 'manager' | 'professional' = 'manager') {
@@ -137,7 +140,7 @@ describe('EditServicesPage', () => {
   });
 
   it('tells when the catalogue has no function at all', async () => {
-    api(undefined, [withFunction(9, 'Avulso', null)]);
+    api([withFunction(9, 'Avulso', null)]);
     signInAs(makeUser({ profile: 'manager' }));
     const user = userEvent.setup();
     renderWithProviders(<EditServicesPage />);
@@ -149,24 +152,18 @@ describe('EditServicesPage', () => {
   });
 
   it('edits photos: loads the saved ones, adds and removes, saves with PUT and closes', async () => {
-    let body: unknown;
-    api((url, init) => {
-      if (url === '/api/v1/service-photos/1' && init.method === 'PUT') {
-        body = sentBody(init);
-        return jsonResponse({
-          service_id: 1,
-          photos: [
-            {
-              id: 20,
-              position: 1,
-              imageBase64: 'data:image/png;base64,iVBO',
-              subtitle: 'Nova',
-              url: '/i/20',
-            },
-          ],
-        });
-      }
-      return jsonResponse({}, 500);
+    const requests = api();
+    answerPhotosSave({
+      service_id: 1,
+      photos: [
+        {
+          id: 20,
+          position: 1,
+          imageBase64: 'data:image/png;base64,iVBO',
+          subtitle: 'Nova',
+          url: '/i/20',
+        },
+      ],
     });
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Editar Fotos de Criolipólise' }));
@@ -185,10 +182,16 @@ describe('EditServicesPage', () => {
     await user.click(dialog.getByRole('button', { name: 'Salvar' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBe(null));
-    expect(body).toEqual({
-      service_id: 1,
-      photos: [{ imageBase64: 'data:image/png;base64,iVBORw==', subtitle: 'Nova' }],
-    });
+    expect(writesIn(requests)).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/v1/service-photos/1',
+        body: {
+          service_id: 1,
+          photos: [{ imageBase64: 'data:image/png;base64,iVBORw==', subtitle: 'Nova' }],
+        },
+      },
+    ]);
     expect(within(card('Criolipólise')).getByText('1/4', { exact: false })).toBeVisible();
   });
 
@@ -213,14 +216,8 @@ describe('EditServicesPage', () => {
   });
 
   it('keeps a saved photo by sending its bytes, read through its signed link, once', async () => {
-    const bodies: unknown[] = [];
-    api((url, init) => {
-      if (url === '/api/v1/service-photos/1' && init.method === 'PUT') {
-        bodies.push(sentBody(init));
-        return jsonResponse({ service_id: 1, photos: [] });
-      }
-      return jsonResponse({}, 500);
-    });
+    const requests = api();
+    answerPhotosSave({ service_id: 1, photos: [] });
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Editar Fotos de Criolipólise' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Editar Procedimento' }));
@@ -228,10 +225,12 @@ describe('EditServicesPage', () => {
     expect(dialog.getByRole('img', { name: 'Antes' })).toHaveAttribute('src', '/i/11');
     await user.dblClick(dialog.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBe(null));
-    expect(bodies).toEqual([
+    expect(await screen.findByText('Fotos salvas.')).toBeVisible();
+    expect(writesIn(requests).map(({ body }) => body)).toEqual([
       { service_id: 1, photos: [{ imageBase64: 'data:image/png;base64,iVA=', subtitle: 'Antes' }] },
     ]);
-    expect(await screen.findByText('Fotos salvas.')).toBeVisible();
+    // The signed link was read once, for the one photo kept.
+    expect(requests.filter(({ path }) => path === '/i/11')).toHaveLength(1);
   });
 
   it('shows admins and managers the price history in the details', async () => {
@@ -243,7 +242,8 @@ describe('EditServicesPage', () => {
   });
 
   it('shows the server detail when saving fails and keeps the dialog open', async () => {
-    api(() => jsonResponse({ detail: 'Imagem maior que 10 MB.' }, 413));
+    api();
+    answerPhotosSave({ detail: 'Imagem maior que 10 MB.' }, 413);
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Editar Fotos de Criolipólise' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Editar Procedimento' }));

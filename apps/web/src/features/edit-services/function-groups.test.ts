@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeService } from '../../test/catalogue-fixtures';
+import { makeService } from '@portal/domain/fixtures';
 import {
   functionFilterLabel,
   groupByFunction,

@@ -1,7 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { makeNotice } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiData } from '../../test/msw-handlers';
+import { recordRequests, server } from '../../test/msw-server';
+import { activeNoticesQueryKey } from '../../api/notices';
+import { renderWithProviders, settled } from '../../test/test-utils';
 import { NoticeBanner, NoticeBannerSlot } from './notice-banner';
-import { json, makeNotice, mockFetch, renderWithProviders } from './notices-test-utils';
 
 const NOTICES = [
   makeNotice({ id: 3, title: 'Semana da Criolipólise', category: 'urgent' }),
@@ -84,32 +89,35 @@ describe('NoticeBanner', () => {
 
 describe('NoticeBannerSlot', () => {
   it('loads active notices only and shows the first', async () => {
-    const calls = mockFetch(() => json(NOTICES));
+    apiData.notices = NOTICES;
+    const calls = recordRequests();
     renderWithProviders(<NoticeBannerSlot />);
     expect(await screen.findByText('Semana da Criolipólise')).toBeInTheDocument();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.url).toBe('/api/v1/notices/notices/?active=true');
+    expect(calls.map(({ path }) => path)).toEqual(['/api/v1/notices/notices/?active=true']);
   });
 
   it('shows nothing when the load fails', async () => {
-    const calls = mockFetch(() => json({ detail: 'Erro interno do servidor.' }, 500));
-    renderWithProviders(<NoticeBannerSlot />);
-    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    server.use(
+      http.get('/api/v1/notices/notices/', () =>
+        HttpResponse.json({ detail: 'Erro interno do servidor.' }, { status: 500 }),
+      ),
+    );
+    const calls = recordRequests();
+    const { queryClient } = renderWithProviders(<NoticeBannerSlot />);
+    await settled(queryClient, activeNoticesQueryKey);
+    // The first answer and the one retry of a 5xx (app/query-client.ts).
+    expect(calls).toHaveLength(2);
     expect(screen.queryByRole('status', { name: 'Avisos' })).not.toBeInTheDocument();
     expect(screen.queryByText(/erro/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows nothing when there is no active notice', async () => {
-    const calls = mockFetch(() => json([]));
-    renderWithProviders(<NoticeBannerSlot />);
-    await vi.waitFor(() => expect(calls.length).toBe(1));
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    apiData.notices = [makeNotice({ active: false })];
+    const calls = recordRequests();
+    const { queryClient } = renderWithProviders(<NoticeBannerSlot />);
+    await settled(queryClient, activeNoticesQueryKey);
+    expect(calls).toHaveLength(1);
     expect(screen.queryByRole('status', { name: 'Avisos' })).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notice } from '@portal/domain';
+import { makeNotice } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { apiData } from '../../test/msw-handlers';
+import { recordRequests, server, type RecordedRequest } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/test-utils';
 import NoticesPage from './notices-page';
-import {
-  json,
-  makeNotice,
-  mockFetch,
-  renderWithProviders,
-  type FetchHandler,
-  type RecordedCall,
-} from './notices-test-utils';
 
 const LIST_URL = '/api/v1/notices/notices/';
 
@@ -21,12 +18,21 @@ const NOTICES: Notice[] = [
   makeNotice({ id: 1, title: 'Bioestimulador', category: 'new_purchase', active: true }),
 ];
 
-/** Answers the list with `notices`; every other call goes to `other`. */
-function api(other: FetchHandler = () => json({ detail: 'não esperado' }, 500), notices = NOTICES) {
-  return mockFetch((call) => {
-    if (call.method === 'GET' && call.url === LIST_URL) return json(notices);
-    return other(call);
-  });
+/** The MSW API holds `notices`; returns the log of the requests the page sends. */
+function api(notices = NOTICES) {
+  apiData.notices = notices;
+  return recordRequests();
+}
+
+/** Every create, update and delete of a notice answers `status` with `body`. */
+function failWrites(status: number, body: unknown = {}) {
+  const answer = () =>
+    body === undefined ? new HttpResponse('', { status }) : HttpResponse.json(body, { status });
+  server.use(
+    http.post(LIST_URL, answer),
+    http.patch(`${LIST_URL}:id`, answer),
+    http.delete('/api/v1/notices/:id', answer),
+  );
 }
 
 async function renderPage() {
@@ -49,8 +55,8 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
   await user.paste(value);
 }
 
-function writes(calls: RecordedCall[]) {
-  return calls.filter((call) => call.method !== 'GET');
+function writes(requests: RecordedRequest[]) {
+  return requests.filter((request) => request.method !== 'GET');
 }
 
 // Whole-page flows with Mantine in jsdom take a few seconds each on a busy machine.
@@ -101,7 +107,7 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the SPEC text when the list cannot load', async () => {
-    mockFetch(() => json({}, 500));
+    server.use(http.get(LIST_URL, () => HttpResponse.json({}, { status: 500 })));
     renderWithProviders(<NoticesPage />);
     expect(
       await screen.findByText('Não foi possível carregar as notices agora.'),
@@ -109,7 +115,7 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
   });
 
   it('shows an empty state with no notices', async () => {
-    api(undefined, []);
+    api([]);
     renderWithProviders(<NoticesPage />);
     expect(await screen.findByText('Nenhuma notice encontrada')).toBeInTheDocument();
   });
@@ -152,7 +158,7 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
 
   it('counts an emoji as one character, as the server does, and saves 280 of them', async () => {
     const text = '😀'.repeat(280);
-    const calls = api(() => json(makeNotice({ id: 9, title: 'Emoji', text }), 201));
+    const calls = api();
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: '+ Nova notice' }));
     const dialog = screen.getByRole('dialog', { name: 'Nova notice' });
@@ -165,8 +171,7 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
   });
 
   it('creates a notice and prepends it to the list', async () => {
-    const created = makeNotice({ id: 9, title: 'Black Friday', category: 'exclusive' });
-    const calls = api(() => json(created, 201));
+    const calls = api();
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: '+ Nova notice' }));
     const dialog = screen.getByRole('dialog', { name: 'Nova notice' });
@@ -180,7 +185,7 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
     expect(writes(calls)).toEqual([
       {
         method: 'POST',
-        url: LIST_URL,
+        path: LIST_URL,
         body: {
           title: 'Black Friday',
           text: 'Pacotes com 30% off',
@@ -212,7 +217,8 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
     [422, {}, 'Dados inválidos. Verifique os campos.'],
     [500, {}, 'Erro ao criar notice.'],
   ])('shows the server error of a %i create in the modal', async (status, body, message) => {
-    api(() => json(body, status));
+    api();
+    failWrites(status, body);
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: '+ Nova notice' }));
     const dialog = screen.getByRole('dialog', { name: 'Nova notice' });
@@ -228,8 +234,7 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
 
   it('edits a notice with the full payload and replaces its row', async () => {
     const original = NOTICES[1]!;
-    const updated = { ...original, title: 'Vagas esgotando', active: false };
-    const calls = api(() => json(updated));
+    const calls = api();
     const user = await renderPage();
     await user.click(within(rowOf(original.title)).getByRole('button', { name: /Editar/ }));
     const dialog = screen.getByRole('dialog', { name: 'Editar notice' });
@@ -245,7 +250,7 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
     expect(writes(calls)).toEqual([
       {
         method: 'PATCH',
-        url: `${LIST_URL}${original.id}`,
+        path: `${LIST_URL}${original.id}`,
         body: {
           title: 'Vagas esgotando',
           text: original.text,
@@ -260,7 +265,8 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the update fallback when an edit fails without detail', async () => {
-    api(() => new Response('', { status: 502 }));
+    api();
+    failWrites(502, undefined);
     const user = await renderPage();
     await user.click(within(rowOf('Últimas vagas')).getByRole('button', { name: /Editar/ }));
     const dialog = screen.getByRole('dialog', { name: 'Editar notice' });
@@ -287,20 +293,21 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
 
   it('toggles with only {active} and shows the server result in the row', async () => {
     const target = NOTICES[0]!;
-    const calls = api(() => json({ ...target, active: false }));
+    const calls = api();
     const user = await renderPage();
     await user.click(within(rowOf(target.title)).getByRole('button', { name: /Inativar/ }));
     await waitFor(() =>
       expect(within(rowOf(target.title)).getByText('Inativa')).toBeInTheDocument(),
     );
     expect(writes(calls)).toEqual([
-      { method: 'PATCH', url: `${LIST_URL}${target.id}`, body: { active: false } },
+      { method: 'PATCH', path: `${LIST_URL}${target.id}`, body: { active: false } },
     ]);
     expect(within(rowOf(target.title)).getByRole('button', { name: /Ativar/ })).toBeInTheDocument();
   });
 
   it('tells when a toggle fails and keeps the row as it was', async () => {
-    api(() => json({}, 500));
+    api();
+    failWrites(500);
     const user = await renderPage();
     await user.click(
       within(rowOf('Semana da Criolipólise')).getByRole('button', { name: /Inativar/ }),
@@ -312,7 +319,7 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
   });
 
   it('deletes after the SPEC confirmation', async () => {
-    const calls = api(() => new Response(null, { status: 204 }));
+    const calls = api();
     const user = await renderPage();
     await user.click(within(rowOf('Condição VIP')).getByRole('button', { name: /Excluir/ }));
     const confirm = await screen.findByRole('dialog', { name: 'Excluir a notice "Condição VIP"?' });
@@ -321,7 +328,7 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
       expect(screen.queryByRole('cell', { name: 'Condição VIP' })).not.toBeInTheDocument(),
     );
     expect(writes(calls)).toEqual([
-      { method: 'DELETE', url: '/api/v1/notices/2', body: undefined },
+      { method: 'DELETE', path: '/api/v1/notices/2', body: undefined },
     ]);
   });
 
@@ -337,7 +344,8 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
   });
 
   it('tells when a deletion fails', async () => {
-    api(() => json({}, 500));
+    api();
+    failWrites(500);
     const user = await renderPage();
     await user.click(within(rowOf('Condição VIP')).getByRole('button', { name: /Excluir/ }));
     await user.click(

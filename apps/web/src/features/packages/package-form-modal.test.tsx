@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeService } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makePackage, makeService, sentBody } from '../../test/catalogue-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { apiData } from '../../test/msw-handlers';
+import { recordRequests, server, writesIn } from '../../test/msw-server';
+import { deferred, renderWithProviders } from '../../test/test-utils';
 import { PackageFormModal } from './package-form-modal';
 
 const SERVICES = [
@@ -21,17 +24,18 @@ const restrictedBox = (name: string) =>
 const selectAllBox = () =>
   picker('Procedimentos permitidos').getByRole('checkbox', { name: 'Selecionar todos' });
 
-function renderForm(
-  onWrite: (url: string, init: RequestInit) => Response | Promise<Response> = () =>
-    jsonResponse(makePackage()),
-  services: () => Response | Promise<Response> = () => jsonResponse(SERVICES),
-) {
-  const fetchMock = mockFetch((url, init) =>
-    init.method === 'GET' && url === '/api/v1/services/' ? services() : onWrite(url, init),
-  );
+/** The modal over the MSW API holding SERVICES; `requests` logs what it sends. */
+function renderForm() {
+  apiData.services = SERVICES;
+  const requests = recordRequests();
   const onClose = vi.fn();
   renderWithProviders(<PackageFormModal opened onClose={onClose} pkg={null} />);
-  return { fetchMock, onClose, user: userEvent.setup() };
+  return { requests, onClose, user: userEvent.setup() };
+}
+
+/** POST /packages/ answers `answer()`. */
+function answerCreate(answer: () => Response | Promise<Response>) {
+  server.use(http.post('/api/v1/packages/', answer));
 }
 
 describe('PackageFormModal', () => {
@@ -85,14 +89,7 @@ describe('PackageFormModal', () => {
   });
 
   it('sends the manual selection, comma-decimal money and block limits, then closes', async () => {
-    let body: unknown;
-    const { user, onClose } = renderForm((url, init) => {
-      if (url === '/api/v1/packages/' && init.method === 'POST') {
-        body = sentBody(init);
-        return jsonResponse(makePackage({ id: 9 }), 201);
-      }
-      return jsonResponse({ detail: 'inesperado' }, 500);
-    });
+    const { requests, user, onClose } = renderForm();
     await waitFor(() => expect(allowedBox('Peeling')).toBeInTheDocument());
     await user.type(screen.getByRole('textbox', { name: 'Nome' }), '  Pacote Ouro ');
     await user.type(screen.getByRole('textbox', { name: 'Valor anual' }), '12.000,50');
@@ -104,7 +101,9 @@ describe('PackageFormModal', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(body).toEqual({
+    expect(writesIn(requests)).toHaveLength(1);
+    expect(writesIn(requests)[0]).toMatchObject({ method: 'POST', path: '/api/v1/packages/' });
+    expect(writesIn(requests)[0]?.body).toEqual({
       name: 'Pacote Ouro',
       status: 'active',
       annual_value: 12000.5,
@@ -117,13 +116,13 @@ describe('PackageFormModal', () => {
   });
 
   it('requires a name and an annual value before sending anything', async () => {
-    const { user, fetchMock } = renderForm();
+    const { user, requests } = renderForm();
     await waitFor(() => expect(allowedBox('Peeling')).toBeInTheDocument());
     await user.type(screen.getByRole('textbox', { name: 'Nome' }), '   ');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(screen.getByText('Nome é obrigatório.')).toBeInTheDocument();
     expect(screen.getByText('Valor anual deve ser um número.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+    expect(writesIn(requests)).toEqual([]);
   });
 
   it.each([
@@ -134,7 +133,7 @@ describe('PackageFormModal', () => {
   ])(
     'refuses %s "%s" with a message instead of saving another number',
     async (label, text, message) => {
-      const { user, fetchMock } = renderForm();
+      const { user, requests } = renderForm();
       await waitFor(() => expect(allowedBox('Peeling')).toBeInTheDocument());
       await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Pacote Ouro');
       await user.type(screen.getByRole('textbox', { name: 'Valor anual' }), '12.000,50');
@@ -144,9 +143,7 @@ describe('PackageFormModal', () => {
       expect(field).toHaveValue(text);
       await user.click(screen.getByRole('button', { name: 'Salvar' }));
       expect(await screen.findByText(message)).toBeInTheDocument();
-      expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(
-        true,
-      );
+      expect(writesIn(requests)).toEqual([]);
       // Fixed, the message goes away at once.
       await user.clear(field);
       await user.type(field, '1');
@@ -155,14 +152,9 @@ describe('PackageFormModal', () => {
   );
 
   it("reads 'Salvando...' and refuses a second submit while saving", async () => {
-    let answer: (response: Response) => void = () => {};
-    const posts: unknown[] = [];
-    const { user } = renderForm((_url, init) => {
-      posts.push(sentBody(init));
-      return new Promise<Response>((resolve) => {
-        answer = resolve;
-      });
-    });
+    const answer = deferred<Response>();
+    answerCreate(() => answer.promise);
+    const { requests, user } = renderForm();
     await waitFor(() => expect(allowedBox('Peeling')).toBeInTheDocument());
     await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Pacote Prata');
     await user.type(screen.getByRole('textbox', { name: 'Valor anual' }), '6000');
@@ -170,13 +162,17 @@ describe('PackageFormModal', () => {
     const saving = await screen.findByRole('button', { name: 'Salvando...' });
     expect(saving).toBeDisabled();
     await user.click(saving);
-    expect(posts).toHaveLength(1);
-    answer(jsonResponse({ detail: 'Já existe um pacote com esse nome.' }, 409));
+    expect(writesIn(requests)).toHaveLength(1);
+    answer.resolve(
+      HttpResponse.json({ detail: 'Já existe um pacote com esse nome.' }, { status: 409 }),
+    );
     expect(await screen.findByText('Já existe um pacote com esse nome.')).toBeInTheDocument();
+    expect(writesIn(requests)).toHaveLength(1);
   });
 
   it('shows the 409 text when the server sends no detail', async () => {
-    const { user } = renderForm(() => new Response(null, { status: 409 }));
+    answerCreate(() => new HttpResponse(null, { status: 409 }));
+    const { user } = renderForm();
     await waitFor(() => expect(allowedBox('Peeling')).toBeInTheDocument());
     await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Pacote 1');
     await user.type(screen.getByRole('textbox', { name: 'Valor anual' }), '100');
@@ -185,12 +181,13 @@ describe('PackageFormModal', () => {
   });
 
   it('disables submit while the services load and when they fail', async () => {
-    let fail: (response: Response) => void = () => {};
-    renderForm(undefined, () => new Promise<Response>((resolve) => (fail = resolve)));
+    const services = deferred<Response>();
+    server.use(http.get('/api/v1/services/', () => services.promise));
+    renderForm();
     expect(screen.getAllByText('Carregando serviços...')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
     // A 4xx is not retried, so the failure shows at once.
-    fail(jsonResponse({ detail: 'indisponível' }, 400));
+    services.resolve(HttpResponse.json({ detail: 'indisponível' }, { status: 400 }));
     await waitFor(() =>
       expect(screen.getAllByText('Não foi possível carregar os serviços.')).toHaveLength(2),
     );

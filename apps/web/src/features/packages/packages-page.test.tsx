@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makePackage, makeService } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makePackage, makeService, sentBody } from '../../test/catalogue-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { apiData } from '../../test/msw-handlers';
+import { recordRequests, server, writesIn } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/test-utils';
 import PackagesPage from './packages-page';
 
 const SERVICES = [
@@ -34,12 +37,11 @@ function rowOf(name: string): HTMLElement {
   return row;
 }
 
-function api(writes: (url: string, init: RequestInit) => Response = () => jsonResponse({}, 500)) {
-  return mockFetch((url, init) => {
-    if (init.method === 'GET' && url === '/api/v1/services/') return jsonResponse(SERVICES);
-    if (init.method === 'GET' && url === '/api/v1/packages/') return jsonResponse(PACKAGES);
-    return writes(url, init);
-  });
+/** The MSW API holds SERVICES and `packages`; returns the log of the requests sent. */
+function api(packages = PACKAGES) {
+  apiData.services = SERVICES;
+  apiData.packages = packages;
+  return recordRequests();
 }
 
 describe('PackagesPage', () => {
@@ -79,28 +81,20 @@ describe('PackagesPage', () => {
   });
 
   it('toggles the status with a status-only update and shows the server row', async () => {
-    let body: unknown;
-    api((url, init) => {
-      if (url === '/api/v1/packages/1' && init.method === 'PATCH') {
-        body = sentBody(init);
-        return jsonResponse({ ...PACKAGES[1], status: 'active' });
-      }
-      return jsonResponse({}, 500);
-    });
+    const requests = api();
     const user = userEvent.setup();
     renderWithProviders(<PackagesPage />);
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Ativar Pacote Bronze' }));
     await waitFor(() => expect(within(rowOf('Pacote Bronze')).getByText('Ativo')).toBeVisible());
-    expect(body).toEqual({ status: 'active' });
+    expect(writesIn(requests)).toEqual([
+      { method: 'PATCH', path: '/api/v1/packages/1', body: { status: 'active' } },
+    ]);
   });
 
   it('asks before deleting and tells when it fails', async () => {
-    api((url, init) =>
-      url === '/api/v1/packages/2' && init.method === 'DELETE'
-        ? new Response(null, { status: 404 })
-        : jsonResponse({}, 500),
-    );
+    api();
+    server.use(http.delete('/api/v1/packages/:id', () => new HttpResponse(null, { status: 404 })));
     const user = userEvent.setup();
     renderWithProviders(<PackagesPage />);
     await screen.findByRole('table');
@@ -112,14 +106,15 @@ describe('PackagesPage', () => {
   });
 
   it('shows the empty state', async () => {
-    mockFetch((url) => (url === '/api/v1/packages/' ? jsonResponse([]) : jsonResponse(SERVICES)));
+    api([]);
     renderWithProviders(<PackagesPage />);
     expect(await screen.findByText('Nenhum pacote encontrado')).toBeInTheDocument();
   });
 
   it('shows the load failure text', async () => {
-    mockFetch((url) =>
-      url === '/api/v1/packages/' ? jsonResponse({ detail: 'x' }, 403) : jsonResponse(SERVICES),
+    api();
+    server.use(
+      http.get('/api/v1/packages/', () => HttpResponse.json({ detail: 'x' }, { status: 403 })),
     );
     renderWithProviders(<PackagesPage />);
     expect(

@@ -1,37 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AiConfig } from '@portal/domain';
+import { makeAiConfig } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { recordRequests, server } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/test-utils';
 import PromptAiPage from './prompt-ai-page';
 
 const BASE = '/api/v1/ai/prompt-config/ai-configs';
 
-function makeConfig(overrides: Partial<AiConfig> = {}): AiConfig {
-  const prompt = overrides.prompt ?? 'Você é consultora de estética.';
-  return {
-    id: 1,
-    codigo: 'recomendacao_pacote',
-    prompt,
-    rules: 'Use somente service_id da lista.',
-    updated_at: '2026-03-01T15:30:00.000Z',
-    prompt_length: prompt.length,
-    ...overrides,
-  };
-}
-
 const CONFIGS = [
-  makeConfig(),
-  makeConfig({ id: 2, codigo: 'chat_assistente', prompt: 'Converse com a profissional.' }),
+  makeAiConfig(),
+  makeAiConfig({ id: 2, codigo: 'chat_assistente', prompt: 'Converse com a profissional.' }),
 ];
 
-interface Call {
-  url: string;
-  method: string;
-  body: unknown;
-}
-
-/** Routes the page's calls; `patch` answers the save. */
+/** The configurations on the MSW API, saved as the server does unless an option answers. */
 function api(
   options: {
     list?: () => Response;
@@ -39,36 +22,33 @@ function api(
     patch?: (body: { prompt: string }) => Response;
   } = {},
 ) {
-  const calls: Call[] = [];
   let configs = [...CONFIGS];
-  mockFetch((url, init) => {
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ url, method: init.method, body });
-    const path = url.split('?')[0]!;
-    if (init.method === 'GET' && path === BASE) {
+  server.use(
+    http.get(BASE, ({ request }) => {
       if (options.list) return options.list();
-      const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
-      return jsonResponse(configs.filter((c) => c.codigo.includes(q) || c.prompt.includes(q)));
-    }
-    const id = Number(path.slice(BASE.length + 1));
-    if (init.method === 'GET') {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      return HttpResponse.json(configs.filter((c) => c.codigo.includes(q) || c.prompt.includes(q)));
+    }),
+    http.get(`${BASE}/:id`, ({ params }) => {
+      const id = Number(params.id);
       if (options.detail) return options.detail(id);
-      return jsonResponse(configs.find((c) => c.id === id));
-    }
-    if (init.method === 'PATCH') {
-      if (options.patch) return options.patch(body as { prompt: string });
+      return HttpResponse.json(configs.find((c) => c.id === id));
+    }),
+    http.patch(`${BASE}/:id`, async ({ request, params }) => {
+      const body = (await request.json()) as { prompt: string };
+      if (options.patch) return options.patch(body);
+      const id = Number(params.id);
       const current = configs.find((c) => c.id === id)!;
-      const saved = makeConfig({
+      const saved = makeAiConfig({
         ...current,
-        prompt: (body as { prompt: string }).prompt,
+        prompt: body.prompt,
         updated_at: '2026-03-02T10:00:00.000Z',
       });
       configs = configs.map((c) => (c.id === id ? saved : c));
-      return jsonResponse(saved);
-    }
-    return jsonResponse({ detail: 'não esperado' }, 500);
-  });
-  return calls;
+      return HttpResponse.json(saved);
+    }),
+  );
+  return recordRequests();
 }
 
 async function renderPage() {
@@ -104,7 +84,7 @@ describe('PromptAiPage', { timeout: 20_000 }, () => {
     const user = await renderPage();
     await user.type(screen.getByLabelText('Buscar'), 'nada');
     expect(await screen.findByText('Nenhuma configuração encontrada.')).toBeInTheDocument();
-    expect(calls.some((c) => c.url.includes('q=nada'))).toBe(true);
+    expect(calls.some((c) => c.path.includes('q=nada'))).toBe(true);
   });
 
   it('sorts by the chosen order', async () => {
@@ -112,7 +92,7 @@ describe('PromptAiPage', { timeout: 20_000 }, () => {
     const user = await renderPage();
     await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
     await user.click(await screen.findByRole('option', { name: 'Código Z→A' }));
-    await waitFor(() => expect(calls.some((c) => c.url.includes('order=-codigo'))).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path.includes('order=-codigo'))).toBe(true));
   });
 
   it('shows the details of a clicked code and copies its texts', async () => {
@@ -165,7 +145,7 @@ describe('PromptAiPage', { timeout: 20_000 }, () => {
     await user.click(save);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
-      url: `${BASE}/1`,
+      path: `${BASE}/1`,
       body: { prompt: 'Novo prompt da clínica.' },
     });
     const details = screen.getByRole('region', { name: 'Detalhes da configuração' });
@@ -187,16 +167,19 @@ describe('PromptAiPage', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    [jsonResponse({ detail: 'Configuração não encontrada.' }, 404), 'Configuração não encontrada.'],
     [
-      jsonResponse(
+      HttpResponse.json({ detail: 'Configuração não encontrada.' }, { status: 404 }),
+      'Configuração não encontrada.',
+    ],
+    [
+      HttpResponse.json(
         { detail: [{ loc: ['body', 'prompt'], msg: 'O prompt é obrigatório.', type: 'x' }] },
-        422,
+        { status: 422 },
       ),
       'O prompt é obrigatório.',
     ],
-    [jsonResponse({}, 422), 'Dados inválidos. Verifique os campos.'],
-    [jsonResponse({}, 500), 'Erro ao salvar configuração.'],
+    [HttpResponse.json({}, { status: 422 }), 'Dados inválidos. Verifique os campos.'],
+    [HttpResponse.json({}, { status: 500 }), 'Erro ao salvar configuração.'],
   ])('shows the save error from the catalogue (%#)', async (response, message) => {
     api({ patch: () => response });
     const user = await renderPage();
@@ -209,7 +192,7 @@ describe('PromptAiPage', { timeout: 20_000 }, () => {
   });
 
   it('says when the list cannot load', async () => {
-    api({ list: () => jsonResponse({}, 500) });
+    api({ list: () => HttpResponse.json({}, { status: 500 }) });
     renderWithProviders(<PromptAiPage />);
     expect(
       await screen.findByText('Não foi possível carregar as configurações.'),
@@ -217,7 +200,7 @@ describe('PromptAiPage', { timeout: 20_000 }, () => {
   });
 
   it('says when a configuration cannot load', async () => {
-    api({ detail: () => jsonResponse({}, 500) });
+    api({ detail: () => HttpResponse.json({}, { status: 500 }) });
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'chat_assistente' }));
     expect(await screen.findByText('Erro ao carregar configuração.')).toBeInTheDocument();

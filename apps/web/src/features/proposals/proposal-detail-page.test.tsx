@@ -1,94 +1,34 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Proposal } from '@portal/domain';
+import { makeProposal } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  jsonResponse,
-  makeUser,
-  mockFetch,
-  renderApp,
-  signInAs,
-  stubViewport,
-} from '../../test/test-utils';
+import { apiData } from '../../test/msw-handlers';
+import { server, recordRequests } from '../../test/msw-server';
+import { makeUser, renderApp, signInAs, stubViewport } from '../../test/test-utils';
 
-function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
-  return {
-    id: 5,
-    number: '2026-000123',
-    version: 1,
-    status: 'draft',
-    client: { id: 9, full_name: 'Maria José da Silva' },
-    package: { id: 4, name: 'Pacote Rejuvenescimento 4', annual_value: 14400 },
-    valid_until: '2026-12-02T12:00:00.000Z',
-    author: { id: 1, name: 'Ana Souza' },
-    unit: 'PAULISTA',
-    created_at: '2026-11-25T12:00:00.000Z',
-    sent_at: null,
-    viewed_at: null,
-    answered_at: null,
-    items: [
-      {
-        service_id: 11,
-        name: 'Microagulhamento',
-        block: 'A',
-        sessions: 2,
-        unit_value: 390,
-        total_value: 780,
-      },
-    ],
-    totals: {
-      annual: 14400,
-      monthly: 1200,
-      servicesTotalValue: 780,
-      discount: -13620,
-      discountPct: -1746.2,
-      receitaLiquida: 10080,
-      lucro: 9720,
-      margemPct: 67.5,
-      monthlyRemaining: 810,
-    },
-    warnings: [
-      {
-        code: 'contraindication',
-        service_id: 11,
-        message: 'Atenção: "Microagulhamento" envolve "látex", que consta nas alergias.',
-      },
-    ],
-    valid_days: 7,
-    acceptance: null,
-    decline: null,
-    link_active: false,
-    previous_id: null,
-    superseded_by_id: null,
-    ...overrides,
-  };
-}
+const SEND_ANSWER = {
+  public_url: 'http://127.0.0.1:3000/p/abc123',
+  whatsapp_url: 'https://wa.me/5511988887777?text=Ol%C3%A1',
+  expires_at: '2026-12-02T12:00:00.000Z',
+  email_sent: false,
+};
 
-function serve(proposal: Proposal, sent: unknown[] = []) {
-  return mockFetch((url, init) => {
-    if (url.startsWith('/api/v1/auth/me')) return jsonResponse(makeUser());
-    if (url === `/api/v1/proposals/${proposal.id}` && init.method === 'GET') {
-      return jsonResponse(proposal);
-    }
-    if (url === `/api/v1/proposals/${proposal.id}/send` && init.method === 'POST') {
-      sent.push(url);
-      return jsonResponse({
-        public_url: 'http://127.0.0.1:3000/p/abc123',
-        whatsapp_url: 'https://wa.me/5511988887777?text=Ol%C3%A1',
-        expires_at: '2026-12-02T12:00:00.000Z',
-        email_sent: false,
-      });
-    }
-    return jsonResponse({ detail: 'Não encontrado.' }, 404);
-  });
+/** Proposal 5 on the MSW API, the session of Ana; the POSTs it receives. */
+function serve(proposal: Proposal) {
+  stubViewport('desktop');
+  signInAs(makeUser());
+  apiData.proposals = [proposal];
+  server.use(http.post('/api/v1/proposals/:id/send', () => HttpResponse.json(SEND_ANSWER)));
+  const requests = recordRequests();
+  return () => requests.filter((request) => request.method === 'POST');
 }
 
 describe('/propostas/{id}', () => {
   it('shows the contraindication and never a negative discount', async () => {
-    stubViewport('desktop');
-    signInAs(makeUser());
     serve(makeProposal());
-    renderApp('/propostas/5');
+    await renderApp('/propostas/5');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Proposta 2026-000123' }),
     ).toBeInTheDocument();
@@ -101,10 +41,8 @@ describe('/propostas/{id}', () => {
   });
 
   it("'modo cliente' hides lucro, margin and the other internal figures", async () => {
-    stubViewport('desktop');
-    signInAs(makeUser());
     serve(makeProposal());
-    renderApp('/propostas/5');
+    await renderApp('/propostas/5');
     const internal = await screen.findByRole('region', { name: 'Valores internos' });
     expect(internal).toHaveTextContent('Lucro');
     expect(internal).toHaveTextContent('67,5%');
@@ -117,11 +55,8 @@ describe('/propostas/{id}', () => {
   });
 
   it('sends: shows the public link, the WhatsApp button and copy', async () => {
-    stubViewport('desktop');
-    signInAs(makeUser());
-    const sent: unknown[] = [];
-    serve(makeProposal(), sent);
-    renderApp('/propostas/5');
+    const posts = serve(makeProposal());
+    await renderApp('/propostas/5');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Enviar' }));
     expect(await screen.findByRole('textbox', { name: 'Link público' })).toHaveValue(
@@ -132,12 +67,10 @@ describe('/propostas/{id}', () => {
       'https://wa.me/5511988887777?text=Ol%C3%A1',
     );
     expect(screen.getByRole('button', { name: 'Copiar link' })).toBeInTheDocument();
-    expect(sent).toHaveLength(1);
+    expect(posts().map(({ path }) => path)).toEqual(['/api/v1/proposals/5/send']);
   });
 
   it('shows the acceptance evidence and offers no sending once accepted', async () => {
-    stubViewport('desktop');
-    signInAs(makeUser());
     serve(
       makeProposal({
         status: 'accepted',
@@ -150,7 +83,7 @@ describe('/propostas/{id}', () => {
         },
       }),
     );
-    renderApp('/propostas/5');
+    await renderApp('/propostas/5');
     const evidence = await screen.findByRole('region', { name: 'Aceite do cliente' });
     expect(within(evidence).getByText('maria jose da silva')).toBeInTheDocument();
     expect(within(evidence).getByText('203.0.113.7')).toBeInTheDocument();

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SERVICE_MESSAGES, type Service } from '@portal/domain';
+import { SERVICE_MESSAGES } from '@portal/domain';
+import { makeService } from '@portal/domain/fixtures';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiData } from '../../test/msw-handlers';
-import { server } from '../../test/msw-server';
-import { makeService, sentBody } from '../../test/catalogue-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { recordRequests, server, writesIn } from '../../test/msw-server';
+import { queryOf, renderWithProviders } from '../../test/test-utils';
 import ServicesPage from './services-page';
 
 const SERVICES = [
@@ -29,37 +29,12 @@ function rowOf(name: string): HTMLElement {
 }
 
 /**
- * The catalogue lives in the MSW API (it searches and pages as the server does); `writes` answers
- * each POST, PATCH and DELETE, and an answer that succeeded changes the rows as the server would.
+ * The catalogue lives in the MSW API, which searches, pages and writes as the server does;
+ * returns the log of the requests the page sends.
  */
-function api(writes: (url: string, init: RequestInit) => Response = () => jsonResponse({}, 500)) {
+function api() {
   apiData.services = [...SERVICES];
-  const sent: { method: string; url: string }[] = [];
-  const write = async ({ request }: { request: Request }) => {
-    const body = request.method === 'DELETE' ? undefined : await request.text();
-    const url = new URL(request.url).pathname;
-    sent.push({ method: request.method, url });
-    const response = writes(url, { method: request.method, body });
-    if (response.ok) {
-      const id = Number(url.split('/').pop());
-      if (request.method === 'DELETE') {
-        apiData.services = apiData.services.filter((service) => service.id !== id);
-      } else {
-        const saved = (await response.clone().json()) as Service;
-        apiData.services =
-          request.method === 'POST'
-            ? [saved, ...apiData.services]
-            : apiData.services.map((service) => (service.id === saved.id ? saved : service));
-      }
-    }
-    return response;
-  };
-  server.use(
-    http.post('/api/v1/services/', write),
-    http.patch('/api/v1/services/:id', write),
-    http.delete('/api/v1/services/:id', write),
-  );
-  return sent;
+  return recordRequests();
 }
 
 /** Typing char by char re-renders Mantine fields per key; pasting is as real and much faster. */
@@ -117,14 +92,7 @@ describe('ServicesPage', () => {
   });
 
   it('creates a service with comma decimals, trimmed name and blank benefits dropped', async () => {
-    let body: unknown;
-    api((url, init) => {
-      if (url === '/api/v1/services/' && init.method === 'POST') {
-        body = sentBody(init);
-        return jsonResponse(makeService({ id: 9, name: 'Laser' }), 201);
-      }
-      return jsonResponse({}, 500);
-    });
+    const requests = api();
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cadastro de Serviço' });
@@ -138,7 +106,10 @@ describe('ServicesPage', () => {
     await user.click(form.getByRole('button', { name: 'Salvar' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBe(null));
-    expect(body).toEqual({
+    expect(writesIn(requests).map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /api/v1/services/',
+    ]);
+    expect(writesIn(requests)[0]?.body).toEqual({
       name: 'Laser',
       description: '',
       block: 'A',
@@ -169,7 +140,7 @@ describe('ServicesPage', () => {
   ])(
     'refuses %s "%s" with a message, sends nothing, and clears it once fixed',
     async (label, text, message) => {
-      const sent = api();
+      const requests = api();
       const user = await renderPage();
       await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
       const dialog = within(await screen.findByRole('dialog', { name: 'Cadastro de Serviço' }));
@@ -180,29 +151,26 @@ describe('ServicesPage', () => {
       expect(field).toHaveValue(text);
       await user.click(dialog.getByRole('button', { name: 'Salvar' }));
       expect(await dialog.findByText(message)).toBeInTheDocument();
-      expect(sent.filter((call) => call.method === 'POST')).toEqual([]);
+      expect(writesIn(requests)).toEqual([]);
       await fill(user, field, '3');
       await waitFor(() => expect(dialog.queryByText(message)).toBe(null));
     },
   );
 
   it('a double click on Salvar sends one POST', async () => {
-    const sent = api((url, init) =>
-      init.method === 'POST'
-        ? jsonResponse(makeService({ id: 9, name: 'Laser' }), 201)
-        : jsonResponse({}, 500),
-    );
+    const requests = api();
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cadastro de Serviço' }));
     await fill(user, dialog.getByRole('textbox', { name: 'Nome' }), 'Laser');
     await user.dblClick(dialog.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Serviço criado.')).toBeInTheDocument();
-    expect(sent.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(writesIn(requests).map(({ method }) => method)).toEqual(['POST']);
   });
 
   it('refuses a blank name and shows the 409 text', async () => {
-    api(() => new Response(null, { status: 409 }));
+    api();
+    server.use(http.post('/api/v1/services/', () => new HttpResponse(null, { status: 409 })));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cadastro de Serviço' }));
@@ -215,14 +183,7 @@ describe('ServicesPage', () => {
   });
 
   it('edits a service in "Editar Serviço" and closes on Escape', async () => {
-    let body: unknown;
-    api((url, init) => {
-      if (url === '/api/v1/services/3' && init.method === 'PATCH') {
-        body = sentBody(init);
-        return jsonResponse({ ...SERVICES[2], name: 'Peeling Químico' });
-      }
-      return jsonResponse({}, 500);
-    });
+    const requests = api();
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Editar Peeling' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Editar Serviço' }));
@@ -233,7 +194,8 @@ describe('ServicesPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('cell', { name: 'Peeling Químico' })).toBeVisible(),
     );
-    expect(body).toMatchObject({
+    expect(writesIn(requests)).toMatchObject([{ method: 'PATCH', path: '/api/v1/services/3' }]);
+    expect(writesIn(requests)[0]?.body).toMatchObject({
       name: 'Peeling Químico',
       min_margin_percent: 12.5,
       session_limit: 6,
@@ -246,36 +208,32 @@ describe('ServicesPage', () => {
   });
 
   it('toggles with a status-only update and reports a failure', async () => {
-    const bodies: unknown[] = [];
-    api((url, init) => {
-      bodies.push(sentBody(init));
-      return url === '/api/v1/services/2'
-        ? jsonResponse({ ...SERVICES[1], status: 'active' })
-        : new Response(null, { status: 500 });
-    });
+    const requests = api();
+    server.use(http.patch('/api/v1/services/1', () => new HttpResponse(null, { status: 500 })));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Ativar Drenagem' }));
     await waitFor(() => expect(within(rowOf('Drenagem')).getByText('Ativo')).toBeVisible());
-    expect(bodies[0]).toEqual({ status: 'active' });
+    expect(writesIn(requests)).toEqual([
+      { method: 'PATCH', path: '/api/v1/services/2', body: { status: 'active' } },
+    ]);
     await user.click(screen.getByRole('button', { name: 'Inativar Criolipólise' }));
     expect(await screen.findByText('Não foi possível alterar o status.')).toBeInTheDocument();
   });
 
   it('asks "Excluir o serviço {name}?" and removes the row', async () => {
-    api((url, init) =>
-      url === '/api/v1/services/1' && init.method === 'DELETE'
-        ? new Response(null, { status: 204 })
-        : jsonResponse({}, 500),
-    );
+    const requests = api();
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Excluir Criolipólise' }));
     const dialog = await screen.findByRole('dialog', { name: 'Excluir o serviço Criolipólise?' });
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Criolipólise' })).toBe(null));
+    expect(writesIn(requests)).toEqual([
+      { method: 'DELETE', path: '/api/v1/services/1', body: undefined },
+    ]);
   });
 
   it('shows the empty state', async () => {
-    mockFetch(() => jsonResponse([]));
+    apiData.services = [];
     renderWithProviders(<ServicesPage />);
     expect(await screen.findByText('Nenhum serviço encontrado')).toBeInTheDocument();
   });
@@ -289,11 +247,7 @@ describe('ServicesPage', () => {
         value: 1000 + index,
       }),
     );
-    const requests: URLSearchParams[] = [];
-    server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url);
-      if (url.searchParams.has('limit')) requests.push(url.searchParams);
-    });
+    const requests = recordRequests();
     renderWithProviders(<ServicesPage />, { route: '/admin/services?bloco=A&sort=-valor&page=2' });
     // 60 in block A, 50 a page: the second page holds the 10 cheapest, the dearest first.
     await screen.findByRole('cell', { name: 'Procedimento 019' });
@@ -304,8 +258,8 @@ describe('ServicesPage', () => {
       ),
     ]);
     expect(screen.getByText('60 resultado(s)')).toBeInTheDocument();
-    const sent = requests.at(-1)!;
-    expect(Object.fromEntries(sent)).toEqual({
+    const paged = requests.filter(({ path }) => 'limit' in queryOf(path));
+    expect(queryOf(paged.at(-1)?.path ?? '')).toEqual({
       block_eq: 'A',
       order: '-value',
       limit: '50',
@@ -315,7 +269,6 @@ describe('ServicesPage', () => {
     expect(
       screen.getByText('Total de serviços', { selector: 'p' }).parentElement,
     ).toHaveTextContent('120');
-    server.events.removeAllListeners();
   });
 
   it('shows the error when the page cannot be read', async () => {

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeRelation, makeService } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeRelation, makeService, sentBody } from '../../test/catalogue-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { apiData } from '../../test/msw-handlers';
+import { recordRequests, server, writesIn } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/test-utils';
 import { RelationFormModal } from './relation-form-modal';
 
 const SERVICES = [
@@ -10,28 +13,22 @@ const SERVICES = [
   makeService({ id: 2, name: 'Drenagem', block: 'B' }),
 ];
 
-function renderModal(
-  writes: (url: string, init: RequestInit) => Response,
-  relation: ReturnType<typeof makeRelation> | null = null,
-) {
-  mockFetch((url, init) =>
-    init.method === 'GET' && url === '/api/v1/services/'
-      ? jsonResponse(SERVICES)
-      : writes(url, init),
-  );
+/** The modal over the MSW API holding SERVICES; `requests` logs what it sends. */
+function renderModal(relation: ReturnType<typeof makeRelation> | null = null) {
+  apiData.services = SERVICES;
+  const requests = recordRequests();
   const onClose = vi.fn();
   renderWithProviders(
     <RelationFormModal opened onClose={onClose} relation={relation} categories={['flacidez']} />,
   );
-  return { onClose, user: userEvent.setup() };
+  return { onClose, requests, user: userEvent.setup() };
 }
 
 const select = (name: 'Serviço 1' | 'Serviço 2') => screen.getByRole('combobox', { name });
 
 describe('RelationFormModal', () => {
   it('shows each validation message and sends nothing', async () => {
-    const writes = vi.fn(() => jsonResponse({}, 500));
-    const { user } = renderModal(writes);
+    const { requests, user } = renderModal();
     await waitFor(() => expect(select('Serviço 1')).toBeEnabled());
     const boost = screen.getByRole('textbox', { name: 'Boost %' });
     await user.clear(boost);
@@ -45,14 +42,13 @@ describe('RelationFormModal', () => {
     ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
-    expect(writes).not.toHaveBeenCalled();
+    expect(writesIn(requests)).toEqual([]);
   });
 
   it.each(['12,5', '-5'])(
     'refuses Boost %% "%s" as typed, never as another number',
     async (text) => {
-      const writes = vi.fn(() => jsonResponse({}, 500));
-      const { user } = renderModal(writes);
+      const { requests, user } = renderModal();
       await waitFor(() => expect(select('Serviço 1')).toBeEnabled());
       const boost = screen.getByRole('textbox', { name: 'Boost %' });
       await user.clear(boost);
@@ -60,7 +56,7 @@ describe('RelationFormModal', () => {
       expect(boost).toHaveValue(text);
       await user.click(screen.getByRole('button', { name: 'Salvar' }));
       expect(screen.getByText('boost_percent deve estar entre 0 e 100.')).toBeInTheDocument();
-      expect(writes).not.toHaveBeenCalled();
+      expect(writesIn(requests)).toEqual([]);
       // Fixed, the message goes away at once.
       await user.clear(boost);
       await user.type(boost, '12');
@@ -69,20 +65,15 @@ describe('RelationFormModal', () => {
   );
 
   it('refuses the same service twice', async () => {
-    const { user } = renderModal(() => jsonResponse({}, 500), makeRelation({ service_id_2: 1 }));
+    const { requests, user } = renderModal(makeRelation({ service_id_2: 1 }));
     await waitFor(() => expect(select('Serviço 1')).toHaveValue('Criolipólise (Bloco A)'));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(screen.getByText('Os serviços devem ser diferentes.')).toBeInTheDocument();
+    expect(writesIn(requests)).toEqual([]);
   });
 
   it('swaps the two services and saves the edit', async () => {
-    let body: unknown;
-    const { user, onClose } = renderModal((url, init) => {
-      body = sentBody(init);
-      return url === '/api/v1/services-relations/1' && init.method === 'PATCH'
-        ? jsonResponse(makeRelation({ service_id_1: 2, service_id_2: 1 }))
-        : jsonResponse({}, 500);
-    }, makeRelation());
+    const { requests, user, onClose } = renderModal(makeRelation());
     expect(screen.getByRole('dialog', { name: 'Editar Relação #1' })).toBeInTheDocument();
     await waitFor(() => expect(select('Serviço 1')).toHaveValue('Criolipólise (Bloco A)'));
     await user.click(screen.getByRole('button', { name: 'Trocar serviços' }));
@@ -90,26 +81,35 @@ describe('RelationFormModal', () => {
     expect(select('Serviço 2')).toHaveValue('Criolipólise (Bloco A)');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(body).toEqual({
-      service_id_1: 2,
-      service_id_2: 1,
-      category: 'gordura_localizada',
-      boost_percent: 10,
-      rationale: null,
-      base_narrative: null,
-    });
+    expect(writesIn(requests)).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/v1/services-relations/1',
+        body: {
+          service_id_1: 2,
+          service_id_2: 1,
+          category: 'gordura_localizada',
+          boost_percent: 10,
+          rationale: null,
+          base_narrative: null,
+        },
+      },
+    ]);
   });
 
   it("falls back to 'Erro ao criar sinergia.' and shows a server detail", async () => {
     let status = 500;
-    const { user } = renderModal(() =>
-      status === 500
-        ? new Response('boom', { status })
-        : jsonResponse(
-            { detail: [{ loc: ['body'], msg: 'Serviço inexistente.', type: 'x' }] },
-            422,
-          ),
+    server.use(
+      http.post('/api/v1/services-relations/', () =>
+        status === 500
+          ? new HttpResponse('boom', { status })
+          : HttpResponse.json(
+              { detail: [{ loc: ['body'], msg: 'Serviço inexistente.', type: 'x' }] },
+              { status: 422 },
+            ),
+      ),
     );
+    const { user } = renderModal();
     await waitFor(() => expect(select('Serviço 1')).toBeEnabled());
     await user.click(select('Serviço 1'));
     await user.click(screen.getByRole('option', { name: 'Criolipólise (Bloco A)' }));

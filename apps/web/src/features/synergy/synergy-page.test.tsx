@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeRelation, makeService } from '@portal/domain/fixtures';
 import { describe, expect, it } from 'vitest';
-import { makeRelation, makeService } from '../../test/catalogue-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { apiData } from '../../test/msw-handlers';
+import { renderWithProviders } from '../../test/test-utils';
 import SynergyPage from './synergy-page';
 
 const SERVICES = [
@@ -22,16 +23,9 @@ const RELATIONS = [
   }),
 ];
 
-function api(
-  relations = RELATIONS,
-  writes = (_url: string, _init: RequestInit) => jsonResponse({}, 500),
-) {
-  return mockFetch((url, init) => {
-    if (init.method === 'GET' && url === '/api/v1/services/') return jsonResponse(SERVICES);
-    if (init.method === 'GET' && url === '/api/v1/services-relations/')
-      return jsonResponse(relations);
-    return writes(url, init);
-  });
+function api(relations = RELATIONS) {
+  apiData.services = SERVICES;
+  apiData.relations = relations;
 }
 
 describe('SynergyPage', () => {
@@ -55,11 +49,7 @@ describe('SynergyPage', () => {
   });
 
   it('asks "Excluir a relação #{id}?" before deleting', async () => {
-    api(RELATIONS, (url, init) =>
-      url === '/api/v1/services-relations/4' && init.method === 'DELETE'
-        ? new Response(null, { status: 204 })
-        : jsonResponse({}, 500),
-    );
+    api();
     const user = userEvent.setup();
     renderWithProviders(<SynergyPage />);
     await screen.findByRole('table');
@@ -67,6 +57,7 @@ describe('SynergyPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Excluir a relação #4?' });
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: '4' })).toBe(null));
+    expect(apiData.relations.map((relation) => relation.id)).toEqual([3, 5]);
   });
 
   it('shows the empty state', async () => {

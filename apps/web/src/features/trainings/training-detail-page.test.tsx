@@ -2,24 +2,33 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Training } from '@portal/domain';
 import { Route, Routes } from 'react-router';
+import { makeTraining } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { recordRequests, server } from '../../test/msw-server';
+import { queryOf, renderWithProviders } from '../../test/test-utils';
 import TrainingDetailPage from './training-detail-page';
-import { makeTraining, queryOf } from './trainings-test-utils';
 
+/** The MSW API knows `training` (liked as the server does) and lists `others` as related. */
 function renderDetail(id: number | string, others: Training[] = [], training?: Training) {
-  const fetchMock = mockFetch((url, init) => {
-    if (url.startsWith('/api/v1/trainings/?')) return jsonResponse(others);
-    if (init.method === 'POST' && training) {
-      return jsonResponse({
-        ...training,
-        like_count: training.like_count + 1,
-        my_reaction: 'like',
-      });
-    }
-    if (training && url === `/api/v1/trainings/${training.id}`) return jsonResponse(training);
-    return jsonResponse({ detail: 'Treinamento não encontrado.' }, 404);
-  });
+  server.use(
+    http.get('/api/v1/trainings/', () => HttpResponse.json(others)),
+    http.get('/api/v1/trainings/:id', ({ params }) =>
+      training && Number(params.id) === training.id
+        ? HttpResponse.json(training)
+        : HttpResponse.json({ detail: 'Treinamento não encontrado.' }, { status: 404 }),
+    ),
+    http.post('/api/v1/trainings/:id/like', () =>
+      training
+        ? HttpResponse.json({
+            ...training,
+            like_count: training.like_count + 1,
+            my_reaction: 'like',
+          })
+        : HttpResponse.json({ detail: 'Treinamento não encontrado.' }, { status: 404 }),
+    ),
+  );
+  const requests = recordRequests();
   const user = userEvent.setup({ delay: null });
   renderWithProviders(
     <Routes>
@@ -28,7 +37,7 @@ function renderDetail(id: number | string, others: Training[] = [], training?: T
     </Routes>,
     { route: `/professional/trainings/${id}` },
   );
-  return { user, fetchMock };
+  return { user, requests };
 }
 
 describe('TrainingDetailPage', { timeout: 20_000 }, () => {
@@ -83,7 +92,7 @@ describe('TrainingDetailPage', { timeout: 20_000 }, () => {
 
   it('lists related trainings of the same category by popularity, without itself', async () => {
     const training = makeTraining({ id: 5, category: 'body', title: 'Drenagem' });
-    const { fetchMock } = renderDetail(
+    const { requests } = renderDetail(
       5,
       [
         makeTraining({ id: 9, category: 'body', title: 'Massagem modeladora', like_count: 7 }),
@@ -98,10 +107,8 @@ describe('TrainingDetailPage', { timeout: 20_000 }, () => {
       .getAllByRole('link')
       .map((link) => link.textContent);
     expect(links).toEqual(['Massagem modeladora', 'Criolipólise']);
-    const relatedCall = fetchMock.mock.calls
-      .map(([input]) => String(input))
-      .find((url) => url.startsWith('/api/v1/trainings/?'));
-    expect(queryOf(relatedCall ?? '')).toEqual({
+    const relatedCall = requests.find(({ path }) => path.startsWith('/api/v1/trainings/?'));
+    expect(queryOf(relatedCall?.path ?? '')).toEqual({
       category: 'body',
       order: 'popular',
       limit: '12',
@@ -137,8 +144,8 @@ describe('TrainingDetailPage', { timeout: 20_000 }, () => {
   });
 
   it('does not ask the API for an id that is not a number', async () => {
-    const { fetchMock } = renderDetail('abc');
+    const { requests } = renderDetail('abc');
     expect(await screen.findByText('Não foi possível carregar o treinamento.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 });

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { Training } from '@portal/domain';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../test/msw-server';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { makeTraining } from '@portal/domain/fixtures';
+import { recordRequests, server, writesIn } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/test-utils';
 import TrainingsAdminPage from './trainings-admin-page';
-import { makeTraining } from './trainings-test-utils';
 
 const LIST_PATH = '/api/v1/trainings/';
 
@@ -40,31 +40,37 @@ const TRAININGS: Training[] = [
   }),
 ];
 
-interface Write {
-  method: string;
-  url: string;
-  body: unknown;
-}
+/** What a create, update or delete answers: its method and the JSON body it sent. */
+type WriteAnswer = (write: { method: string; body: unknown }) => Response;
 
-/** Answers the list; records writes and answers them with `onWrite`. */
-function api(onWrite: (call: Write) => Response = () => jsonResponse({}, 500), list = TRAININGS) {
-  const writes: Write[] = [];
-  const deleted = new Set<string>();
-  mockFetch((url, init) => {
-    if (init.method === 'GET' && url.startsWith(LIST_PATH)) {
-      return jsonResponse(list.filter((training) => !deleted.has(`${LIST_PATH}${training.id}`)));
+/**
+ * The MSW API lists `list` (minus what a 204 deleted) and answers each write with `onWrite`;
+ * returns the log of the requests the page sends.
+ */
+function api(
+  onWrite: WriteAnswer = () => HttpResponse.json({}, { status: 500 }),
+  list = TRAININGS,
+) {
+  let rows = [...list];
+  const answer = async ({ request }: { request: Request }) => {
+    const text = await request.clone().text();
+    const response = onWrite({
+      method: request.method,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    });
+    if (request.method === 'DELETE' && response.status === 204) {
+      const path = new URL(request.url).pathname;
+      rows = rows.filter((training) => `${LIST_PATH}${training.id}` !== path);
     }
-    const call = {
-      method: init.method,
-      url,
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    };
-    writes.push(call);
-    const response = onWrite(call);
-    if (call.method === 'DELETE' && response.status === 204) deleted.add(url);
     return response;
-  });
-  return writes;
+  };
+  server.use(
+    http.get(LIST_PATH, () => HttpResponse.json(rows)),
+    http.post(LIST_PATH, answer),
+    http.patch(`${LIST_PATH}:id`, answer),
+    http.delete(`${LIST_PATH}:id`, answer),
+  );
+  return recordRequests();
 }
 
 async function renderPage() {
@@ -182,7 +188,7 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
   });
 
   it('shows the load failure text', async () => {
-    mockFetch(() => jsonResponse({}, 500));
+    server.use(http.get(LIST_PATH, () => HttpResponse.json({}, { status: 500 })));
     renderWithProviders(<TrainingsAdminPage />);
     expect(
       await screen.findByText(
@@ -196,7 +202,7 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
 
   it('creates a training with sections, sending an empty video as null', async () => {
     const created = makeTraining({ id: 10, title: 'Radiofrequência' });
-    const writes = api(() => jsonResponse(created, 201));
+    const requests = api(() => HttpResponse.json(created, { status: 201 }));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: '+ Adicionar' }));
     const dialog = screen.getByRole('dialog', { name: 'Novo Treinamento' });
@@ -234,10 +240,10 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
     await user.click(submit);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(writes).toEqual([
+    expect(writesIn(requests)).toEqual([
       {
         method: 'POST',
-        url: LIST_PATH,
+        path: LIST_PATH,
         body: {
           title: 'Radiofrequência',
           description: 'Potência',
@@ -253,7 +259,9 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
   });
 
   it('a double click on Adicionar Treinamento sends one POST and confirms', async () => {
-    const writes = api(() => jsonResponse(makeTraining({ id: 10, title: 'Laser' }), 201));
+    const requests = api(() =>
+      HttpResponse.json(makeTraining({ id: 10, title: 'Laser' }), { status: 201 }),
+    );
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: '+ Adicionar' }));
     const dialog = screen.getByRole('dialog', { name: 'Novo Treinamento' });
@@ -264,11 +272,11 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
     fireEvent.click(submit);
     fireEvent.click(submit);
     expect(await screen.findByText('Treinamento criado.')).toBeInTheDocument();
-    expect(writes.filter((write) => write.method === 'POST')).toHaveLength(1);
+    expect(writesIn(requests).filter((write) => write.method === 'POST')).toHaveLength(1);
   });
 
   it('previews the YouTube thumbnail and sends the published date as ISO', async () => {
-    const writes = api(() => jsonResponse(makeTraining({ id: 11 }), 201));
+    const requests = api(() => HttpResponse.json(makeTraining({ id: 11 }), { status: 201 }));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: '+ Adicionar' }));
     const dialog = screen.getByRole('dialog', { name: 'Novo Treinamento' });
@@ -289,8 +297,8 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
       target: { value: '2026-05-04T09:30' },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar Treinamento' }));
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]?.body).toMatchObject({
+    await waitFor(() => expect(writesIn(requests)).toHaveLength(1));
+    expect(writesIn(requests)[0]?.body).toMatchObject({
       video_url: 'https://youtu.be/dQw4w9WgXcQ',
       published_at: new Date('2026-05-04T09:30').toISOString(),
     });
@@ -311,7 +319,7 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
     [422, {}, 'Dados inválidos. Verifique os campos.'],
     [500, {}, 'Erro ao criar treinamento.'],
   ])('shows the server error of a %i create in a red banner', async (status, body, message) => {
-    api(() => jsonResponse(body, status));
+    api(() => HttpResponse.json(body, { status }));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: '+ Adicionar' }));
     const dialog = screen.getByRole('dialog', { name: 'Novo Treinamento' });
@@ -326,7 +334,9 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
   });
 
   it('edits a training: fills the form, keeps the date only when filled', async () => {
-    const writes = api((call) => jsonResponse({ ...TRAININGS[0], ...(call.body as object) }));
+    const requests = api((call) =>
+      HttpResponse.json({ ...TRAININGS[0], ...(call.body as object) }),
+    );
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Editar Peeling químico' }));
     const dialog = screen.getByRole('dialog', { name: 'Editar Treinamento' });
@@ -338,14 +348,17 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
 
     fireEvent.change(date, { target: { value: '' } });
     await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({ method: 'PATCH', url: '/api/v1/trainings/3' });
-    expect(writes[0]?.body).not.toHaveProperty('published_at');
-    expect(writes[0]?.body).toMatchObject({ title: 'Peeling químico', category: 'skincare' });
+    await waitFor(() => expect(writesIn(requests)).toHaveLength(1));
+    expect(writesIn(requests)[0]).toMatchObject({ method: 'PATCH', path: '/api/v1/trainings/3' });
+    expect(writesIn(requests)[0]?.body).not.toHaveProperty('published_at');
+    expect(writesIn(requests)[0]?.body).toMatchObject({
+      title: 'Peeling químico',
+      category: 'skincare',
+    });
   });
 
   it('shows the update fallback error', async () => {
-    api(() => jsonResponse({}, 500));
+    api(() => HttpResponse.json({}, { status: 500 }));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Editar Peeling químico' }));
     const dialog = screen.getByRole('dialog', { name: 'Editar Treinamento' });
@@ -371,18 +384,20 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
   });
 
   it('toggles active and tells when it fails', async () => {
-    const writes = api(() => jsonResponse({ detail: '' }, 500));
+    const requests = api(() => HttpResponse.json({ detail: '' }, { status: 500 }));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Inativar Peeling químico' }));
     expect(await screen.findByText('Não foi possível alterar o status.')).toBeInTheDocument();
-    expect(writes).toEqual([
-      { method: 'PATCH', url: '/api/v1/trainings/3', body: { active: false } },
+    expect(writesIn(requests)).toEqual([
+      { method: 'PATCH', path: '/api/v1/trainings/3', body: { active: false } },
     ]);
   });
 
   it('asks before deleting, deletes, and tells when it fails', async () => {
     let fail = false;
-    const writes = api(() => (fail ? jsonResponse({}, 500) : new Response(null, { status: 204 })));
+    const requests = api(() =>
+      fail ? HttpResponse.json({}, { status: 500 }) : new HttpResponse(null, { status: 204 }),
+    );
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Excluir Peeling químico' }));
     const confirm = await screen.findByRole('dialog', {
@@ -392,7 +407,9 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByText('Peeling químico', { selector: 'p' })).not.toBeInTheDocument(),
     );
-    expect(writes).toEqual([{ method: 'DELETE', url: '/api/v1/trainings/3', body: undefined }]);
+    expect(writesIn(requests)).toEqual([
+      { method: 'DELETE', path: '/api/v1/trainings/3', body: undefined },
+    ]);
 
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Excluir Fechamento de vendas' }));

@@ -1,18 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Training } from '@portal/domain';
+import { makeTraining } from '@portal/domain/fixtures';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { recordRequests, server, type RecordedRequest } from '../../test/msw-server';
+import { deferred, queryOf, renderWithProviders } from '../../test/test-utils';
 import TrainingsLibraryPage from './trainings-library-page';
-import { deferred, makeTraining, queryOf } from './trainings-test-utils';
 
 const LIST_PATH = '/api/v1/trainings/';
 
-function listCalls(fetchMock: ReturnType<typeof mockFetch>) {
-  return fetchMock.mock.calls
-    .map(([input]) => String(input))
-    .filter((url) => url.startsWith(LIST_PATH))
-    .map(queryOf);
+/** GET /trainings/ answers `answer(query)`; returns the log of the requests sent. */
+function serveList(answer: (query: Record<string, string>) => Response | Promise<Response>) {
+  server.use(http.get(LIST_PATH, ({ request }) => answer(queryOf(request.url))));
+  return recordRequests();
+}
+
+function listCalls(requests: readonly RecordedRequest[]) {
+  return requests.filter(({ path }) => path.startsWith(LIST_PATH)).map(({ path }) => queryOf(path));
 }
 
 function renderLibrary() {
@@ -27,13 +32,13 @@ const likeButton = (within_: HTMLElement = document.body) =>
 describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
   it('shows 8 skeleton cards while loading, then the cards', async () => {
     const answer = deferred<Response>();
-    mockFetch(() => answer.promise);
+    serveList(() => answer.promise);
     renderLibrary();
     expect(screen.getByText('Carregando treinamentos...')).toBeInTheDocument();
     expect(screen.getByTestId('trainings-skeletons').children).toHaveLength(8);
 
     answer.resolve(
-      jsonResponse([
+      HttpResponse.json([
         makeTraining({ id: 1, title: 'Peeling químico', category: 'skincare' }),
         makeTraining({
           id: 2,
@@ -64,18 +69,18 @@ describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
 
   it('asks for the newest 24 from offset 0, and pages with previous and next', async () => {
     const fullPage = Array.from({ length: 24 }, (_, i) => makeTraining({ id: i + 1 }));
-    const fetchMock = mockFetch((url) =>
-      jsonResponse(queryOf(url).offset === '24' ? [makeTraining({ id: 99 })] : fullPage),
+    const requests = serveList((query) =>
+      HttpResponse.json(query.offset === '24' ? [makeTraining({ id: 99 })] : fullPage),
     );
     const user = renderLibrary();
     await screen.findByText('Treinamento 24');
-    expect(listCalls(fetchMock)[0]).toEqual({ order: 'newest', limit: '24', offset: '0' });
+    expect(listCalls(requests)[0]).toEqual({ order: 'newest', limit: '24', offset: '0' });
     expect(screen.getByText('Página 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Próxima' }));
     await screen.findByText('Treinamento 99');
-    expect(listCalls(fetchMock).at(-1)).toMatchObject({ offset: '24' });
+    expect(listCalls(requests).at(-1)).toMatchObject({ offset: '24' });
     expect(screen.getByText('Página 2')).toBeInTheDocument();
     // Fewer than 24 came back: there is no further page.
     expect(screen.getByRole('button', { name: 'Próxima' })).toBeDisabled();
@@ -87,18 +92,18 @@ describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
 
   it('searches with the button, filters by chips and resets the offset', async () => {
     const fullPage = Array.from({ length: 24 }, (_, i) => makeTraining({ id: i + 1 }));
-    const fetchMock = mockFetch(() => jsonResponse(fullPage));
+    const requests = serveList(() => HttpResponse.json(fullPage));
     const user = renderLibrary();
     await screen.findByText('Treinamento 1');
     await user.click(screen.getByRole('button', { name: 'Próxima' }));
-    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toMatchObject({ offset: '24' }));
+    await waitFor(() => expect(listCalls(requests).at(-1)).toMatchObject({ offset: '24' }));
 
     await user.type(screen.getByPlaceholderText('Pesquisar vídeo ou descrição'), 'peeling');
     // Typing alone does not search.
-    expect(listCalls(fetchMock).some((q) => q.q === 'peeling')).toBe(false);
+    expect(listCalls(requests).some((q) => q.q === 'peeling')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await waitFor(() =>
-      expect(listCalls(fetchMock).at(-1)).toEqual({
+      expect(listCalls(requests).at(-1)).toEqual({
         q: 'peeling',
         order: 'newest',
         limit: '24',
@@ -108,10 +113,10 @@ describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
 
     // One chip: that category; two chips: both, as a comma list.
     await user.click(screen.getByRole('checkbox', { name: 'Corporal' }));
-    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toMatchObject({ category: 'body' }));
+    await waitFor(() => expect(listCalls(requests).at(-1)).toMatchObject({ category: 'body' }));
     await user.click(screen.getByRole('checkbox', { name: 'Vendas' }));
     await waitFor(() =>
-      expect(listCalls(fetchMock).at(-1)).toMatchObject({ category: 'body,sales', offset: '0' }),
+      expect(listCalls(requests).at(-1)).toMatchObject({ category: 'body,sales', offset: '0' }),
     );
 
     await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
@@ -124,13 +129,13 @@ describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty text when nothing matches', async () => {
-    mockFetch(() => jsonResponse([]));
+    serveList(() => HttpResponse.json([]));
     renderLibrary();
     expect(await screen.findByText('Nenhum treinamento encontrado.')).toBeInTheDocument();
   });
 
   it('shows a failed list as an empty one', async () => {
-    mockFetch(() => jsonResponse({ detail: 'Erro interno.' }, 500));
+    serveList(() => HttpResponse.json({ detail: 'Erro interno.' }, { status: 500 }));
     renderLibrary();
     expect(
       await screen.findByText('Nenhum treinamento encontrado.', {}, { timeout: 10_000 }),
@@ -139,17 +144,15 @@ describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
   });
 
   describe('like and dislike', () => {
+    /** The library holds `training`; its like and dislike answer `reaction()`. */
     function serveOne(training: Training, reaction: () => Promise<Response> | Response) {
-      return mockFetch((url, init) => {
-        if (init.method === 'POST') return reaction();
-        if (url.startsWith(LIST_PATH)) return jsonResponse([training]);
-        return jsonResponse({ detail: 'não esperado' }, 404);
-      });
+      server.use(http.post(`${LIST_PATH}:id/:reaction`, reaction));
+      return serveList(() => HttpResponse.json([training]));
     }
 
     it('counts +1 at once and rolls back when the server fails', async () => {
       const answer = deferred<Response>();
-      const fetchMock = serveOne(makeTraining({ id: 7, like_count: 2 }), () => answer.promise);
+      const requests = serveOne(makeTraining({ id: 7, like_count: 2 }), () => answer.promise);
       const user = renderLibrary();
       await screen.findByText('Treinamento 7');
       expect(likeButton()).toHaveAccessibleName('Gostei (2)');
@@ -160,21 +163,22 @@ describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
       expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
       // A second click while the first runs is ignored.
       await user.click(likeButton());
-      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
-      expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/v1/trainings/7/like');
+      expect(requests.filter(({ method }) => method === 'POST')).toHaveLength(1);
+      expect(requests.at(-1)?.path).toBe('/api/v1/trainings/7/like');
 
-      answer.resolve(jsonResponse({ detail: 'Erro interno.' }, 500));
+      answer.resolve(HttpResponse.json({ detail: 'Erro interno.' }, { status: 500 }));
       await waitFor(() => expect(likeButton()).toHaveAccessibleName('Gostei (2)'));
       expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
       expect(
         await screen.findByText('Não foi possível registrar sua avaliação. Tente novamente.'),
       ).toBeInTheDocument();
+      expect(requests.filter(({ method }) => method === 'POST')).toHaveLength(1);
     });
 
     it('undoes a like at once, never below zero, and restores it on failure', async () => {
       // Counts out of step with my_reaction (e.g. edited by hand): the optimistic undo stops at 0.
       serveOne(makeTraining({ id: 8, like_count: 0, my_reaction: 'like' }), () =>
-        jsonResponse({ detail: 'Falhou.' }, 500),
+        HttpResponse.json({ detail: 'Falhou.' }, { status: 500 }),
       );
       const user = renderLibrary();
       await screen.findByText('Treinamento 8');
@@ -192,7 +196,7 @@ describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
         my_reaction: 'dislike',
       });
       serveOne(training, () =>
-        jsonResponse({ ...training, like_count: 5, dislike_count: 3, my_reaction: 'like' }),
+        HttpResponse.json({ ...training, like_count: 5, dislike_count: 3, my_reaction: 'like' }),
       );
       const user = renderLibrary();
       await screen.findByText('Treinamento 9');

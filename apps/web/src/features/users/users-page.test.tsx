@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeUser, mockFetch, renderWithProviders } from '../../test/test-utils';
 import { apiData } from '../../test/msw-handlers';
+import { recordRequests, server, writesIn } from '../../test/msw-server';
+import { makeUser, renderWithProviders } from '../../test/test-utils';
 import UsersPage from './users-page';
 
 const ana = makeUser({ id: 1, name: 'Ana Souza', status: 'active' });
@@ -15,7 +17,7 @@ function counter(label: string): string | null | undefined {
 
 describe('Gestão de Usuários', () => {
   it('shows the loading text, then the empty state with zero counters', async () => {
-    mockFetch(() => jsonResponse([]));
+    apiData.users = [];
     renderWithProviders(<UsersPage />);
     expect(screen.getByText('Carregando usuários...')).toBeInTheDocument();
     expect(await screen.findByText('Nenhum usuário encontrado')).toBeInTheDocument();
@@ -26,7 +28,7 @@ describe('Gestão de Usuários', () => {
   });
 
   it('renders the counters, the columns and pt-BR labels', async () => {
-    mockFetch(() => jsonResponse([ana, bruno, carla]));
+    apiData.users = [ana, bruno, carla];
     renderWithProviders(<UsersPage />);
     await screen.findByText('Bruno Lima');
     expect(counter('Total de usuários')).toContain('3');
@@ -43,7 +45,11 @@ describe('Gestão de Usuários', () => {
   });
 
   it('shows the load failure text', async () => {
-    mockFetch(() => jsonResponse({ detail: 'Erro interno do servidor.' }, 500));
+    server.use(
+      http.get('/api/v1/users/', () =>
+        HttpResponse.json({ detail: 'Erro interno do servidor.' }, { status: 500 }),
+      ),
+    );
     renderWithProviders(<UsersPage />);
     expect(
       await screen.findByText(
@@ -68,8 +74,9 @@ describe('Gestão de Usuários', () => {
 
   it('shows the server detail when a delete is refused (last admin)', async () => {
     const detail = 'Não é possível remover, inativar ou rebaixar o último administrador ativo.';
-    mockFetch((url, init) =>
-      init.method === 'DELETE' ? jsonResponse({ detail }, 409) : jsonResponse([ana]),
+    apiData.users = [ana];
+    server.use(
+      http.delete('/api/v1/users/:id', () => HttpResponse.json({ detail }, { status: 409 })),
     );
     renderWithProviders(<UsersPage />);
     const user = userEvent.setup({ delay: null });
@@ -109,13 +116,14 @@ describe('Gestão de Usuários', () => {
   });
 
   it('shows the server detail when creating fails', async () => {
-    mockFetch((url, init) =>
-      init.method === 'POST'
-        ? jsonResponse(
-            { detail: [{ loc: ['body', 'email'], msg: 'Email inválido.', type: 'x' }] },
-            422,
-          )
-        : jsonResponse([]),
+    apiData.users = [];
+    server.use(
+      http.post('/api/v1/users/', () =>
+        HttpResponse.json(
+          { detail: [{ loc: ['body', 'email'], msg: 'Email inválido.', type: 'x' }] },
+          { status: 422 },
+        ),
+      ),
     );
     renderWithProviders(<UsersPage />);
     const user = userEvent.setup({ delay: null });
@@ -129,11 +137,8 @@ describe('Gestão de Usuários', () => {
   });
 
   it('edits a user with the email read-only and replaces the row', async () => {
-    const fetchMock = mockFetch((url, init) =>
-      init.method === 'PATCH'
-        ? jsonResponse({ ...bruno, name: 'Bruno Lima Jr.', status: 'active' })
-        : jsonResponse([ana, bruno]),
-    );
+    apiData.users = [ana, bruno];
+    const requests = recordRequests();
     renderWithProviders(<UsersPage />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Editar Bruno Lima' }));
@@ -144,10 +149,9 @@ describe('Gestão de Usuários', () => {
     await user.type(name, 'Bruno Lima Jr.');
     await user.click(form.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Bruno Lima Jr.')).toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls.find(
-      ([, i]) => (i as RequestInit).method === 'PATCH',
-    ) as [string, RequestInit];
-    const body: unknown = JSON.parse(String(init.body));
+    const [patch] = writesIn(requests);
+    expect(patch).toMatchObject({ method: 'PATCH', path: '/api/v1/users/2' });
+    const body = patch?.body;
     expect(body).toMatchObject({ name: 'Bruno Lima Jr.' });
     expect(body).not.toHaveProperty('password');
     expect(body).not.toHaveProperty('email');

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WebVitalsSummary } from '@portal/domain';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/test-utils';
+import { server } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/test-utils';
 import WebVitalsPage, { formatWebVital } from './web-vitals-page';
 
 const SUMMARY: WebVitalsSummary = {
@@ -24,12 +26,10 @@ const SUMMARY: WebVitalsSummary = {
 };
 
 function serve(summary: WebVitalsSummary | (() => Response)) {
-  mockFetch((url) =>
-    url === '/api/v1/vitals/summary'
-      ? typeof summary === 'function'
-        ? summary()
-        : jsonResponse(summary)
-      : jsonResponse({ detail: 'Não encontrado' }, 404),
+  server.use(
+    http.get('/api/v1/vitals/summary', () =>
+      typeof summary === 'function' ? summary() : HttpResponse.json(summary),
+    ),
   );
 }
 
@@ -87,7 +87,7 @@ describe('Desempenho page', () => {
   });
 
   it('offers a retry when the summary cannot be read', async () => {
-    serve(() => jsonResponse({ detail: 'Erro interno do servidor.' }, 500));
+    serve(() => HttpResponse.json({ detail: 'Erro interno do servidor.' }, { status: 500 }));
     renderWithProviders(<WebVitalsPage />);
     expect(
       await screen.findByText('Não foi possível carregar as medições de desempenho.'),
