@@ -40,7 +40,6 @@ afterEach(() => {
   server.events.removeAllListeners();
   cleanup();
   window.localStorage.clear();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   const unexpected = takeUnexpectedRequests();
   if (unexpected.length > 0) {
