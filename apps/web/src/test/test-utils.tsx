@@ -1,9 +1,9 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { User } from '@portal/domain';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, MemoryRouter } from 'react-router';
+import { MemoryRouter, UNSAFE_createMemoryHistory } from 'react-router';
 import { vi, type Mock } from 'vitest';
-import { AppRouterProvider } from '../app/app-router-provider';
+import { AppRouterProvider, createAppHistoryRouter } from '../app/app-router-provider';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
@@ -49,7 +49,10 @@ export function renderWithProviders(ui: ReactElement, { route = '/' } = {}): Ren
 
 /** Renders the whole app (guards, layouts, lazy pages) at `path`. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createAppHistoryRouter(
+    appRoutes,
+    UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }),
+  );
   const result = render(
     <AppProviders queryClient={createQueryClient()} env="test">
       <AppRouterProvider router={router} />
