@@ -60,6 +60,7 @@ export function createAppHistoryRouter(routes: RouteObject[], history: AppHistor
   };
   const navigator: Navigator = {
     createHref: (to) => history.createHref(to),
+    createURL: (to) => history.createURL(to),
     encodeLocation: (to) => history.encodeLocation(to),
     go: (delta) => history.go(delta),
     push: (to, state: unknown, options) => change(() => history.push(to, state), options),
