@@ -1,15 +1,13 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { usePageTitle } from '../components/use-page-title';
 
 /**
- * Last-resort screen for errors thrown while rendering a route. The usual cause after a release
- * is a lazy chunk that no longer exists on the server, which a reload fixes.
+ * Last-resort screen for errors thrown while rendering a route (router.tsx's RootBoundary; React
+ * reports the error itself). The usual cause after a release is a lazy chunk that no longer exists
+ * on the server, which a reload fixes.
  */
 export function RouteErrorPage() {
-  const error = useRouteError();
   usePageTitle('Erro');
-  if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center" gap="sm" maw={420} ta="center">

@@ -1,11 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { ErrorBoundary } from 'react-error-boundary';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  UNSAFE_createBrowserHistory,
+  useLocation,
+  type RouteObject,
+} from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { prefetchBuilderData } from '../features/builder/api';
-import { prefetchActiveNotices } from '../api/notices';
 import { getToken, setUnauthorizedHandler } from '../lib/api-client';
 import { redirectState } from '../lib/redirect';
+import { createAppHistoryRouter, type AppRouter } from './app-router-provider';
 import { RouteErrorPage } from './route-error-page';
 import { PAGE_MODULES, type PageModuleName } from './route-modules';
 import { RequireAdmin, RequireAuth, RequireManager } from './route-guards';
@@ -42,6 +49,16 @@ function lazyPage(name: PageModuleName) {
   }
   return { Page, load, name };
 }
+
+// The prefetchers come with the code of the page that reads the data (the HTML preloads it), not
+// with the entry: as static imports they put the catalogue, packages and notices API modules
+// (~2 KB gzipped) on /login too.
+const prefetchBuilderData: RouteHandle['prefetch'] = (queryClient) => {
+  void import('../features/builder/api').then((api) => api.prefetchBuilderData(queryClient));
+};
+const prefetchActiveNotices: RouteHandle['prefetch'] = (queryClient) => {
+  void import('../api/notices').then((notices) => notices.prefetchActiveNotices(queryClient));
+};
 
 const adminLayout = lazyPage('adminLayout');
 const professionalLayout = lazyPage('professionalLayout');
@@ -108,19 +125,24 @@ export function preloadRoute(location: string, queryClient: QueryClient): Promis
   return Promise.all(loads).then(() => undefined);
 }
 
-/** Outermost route: a full-screen fallback while a public page or a shell loads. */
+/**
+ * Outermost route: a full-screen fallback while a public page or a shell loads, and the error
+ * screen for anything a route throws while rendering, until the next navigation.
+ */
 function RootBoundary() {
+  const location = useLocation();
   return (
-    <Suspense fallback={<PageLoader fullScreen />}>
-      <Outlet />
-    </Suspense>
+    <ErrorBoundary fallback={<RouteErrorPage />} resetKeys={[location.key]}>
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 
 export const appRoutes: RouteObject[] = [
   {
     element: <RootBoundary />,
-    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
 
@@ -193,8 +215,6 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
-
 /**
  * Creates the browser router and lets the api client use it: after a 401 on any call but login
  * the user is taken to /login (which brings them back after signing in) and the old session's
@@ -206,7 +226,7 @@ export function createAppRouter(queryClient: QueryClient): {
   firstRouteReady: Promise<void>;
 } {
   const firstRouteReady = preloadRoute(window.location.pathname, queryClient);
-  const router = createBrowserRouter(appRoutes);
+  const router = createAppHistoryRouter(appRoutes, UNSAFE_createBrowserHistory({ v5Compat: true }));
   setUnauthorizedHandler(async () => {
     const { pathname, search, hash } = router.state.location;
     if (pathname !== '/login' && pathname !== '/admin/login') {

@@ -5,12 +5,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { clientListQuery } from '../api/clients';
 
-// Apart from the save dialog (save-proposal-dialog.tsx): the builder's header shows this picker on
-// its first screen, and the dialog's code loads only when it can be opened
-// (docs/decisions/0011-first-screen-javascript.md).
+// Apart from the save dialog (save-proposal-dialog.tsx), whose code loads only when it can be
+// opened (docs/decisions/0011-first-screen-javascript.md). The builder's header shows this picker
+// through client-picker-slot.tsx, which loads it after the builder's first screen.
 
 /** A client as the builder keeps it: enough to show and to save the proposal for. */
 export type PickedClient = Pick<ClientSummary, 'id' | 'full_name'>;
+
+export interface ClientPickerProps {
+  value: PickedClient | null;
+  onChange: (client: ClientSummary | null) => void;
+  /** Takes the focus when its dialog opens. */
+  autoFocus?: boolean;
+  label?: string;
+  placeholder?: string;
+  /** Text typed before this code arrived (client-picker-slot.tsx): kept, its matches listed. */
+  initialSearch?: string;
+}
 
 /** Searches the clients on the server as the name, phone or CPF is typed. */
 export function ClientPicker({
@@ -19,16 +30,13 @@ export function ClientPicker({
   autoFocus = false,
   label = 'Cliente',
   placeholder = 'Buscar por nome, telefone ou CPF',
-}: {
-  value: PickedClient | null;
-  onChange: (client: ClientSummary | null) => void;
-  /** Takes the focus when its dialog opens. */
-  autoFocus?: boolean;
-  label?: string;
-  placeholder?: string;
-}) {
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const [search, setSearch] = useState(value?.full_name ?? '');
+  initialSearch,
+}: ClientPickerProps) {
+  const combobox = useCombobox({
+    defaultOpened: Boolean(initialSearch),
+    onDropdownClose: () => combobox.resetSelectedOption(),
+  });
+  const [search, setSearch] = useState(initialSearch ?? value?.full_name ?? '');
   const [debounced] = useDebouncedValue(search, 250);
   const clients = useQuery({ ...clientListQuery(debounced, 20), enabled: combobox.dropdownOpened });
   // Only an answer to the text as typed is offered: a list still showing an earlier search

@@ -3,9 +3,9 @@ import { act, render, screen, waitFor, type RenderResult } from '@testing-librar
 import type { User } from '@portal/domain';
 import type { ReactElement } from 'react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, MemoryRouter } from 'react-router';
+import { MemoryRouter, UNSAFE_createMemoryHistory } from 'react-router';
 import { expect, vi } from 'vitest';
-import { AppRouterProvider } from '../app/app-router-provider';
+import { AppRouterProvider, createAppHistoryRouter } from '../app/app-router-provider';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
@@ -69,7 +69,10 @@ export async function settled(queryClient: QueryClient, queryKey: readonly unkno
  * loaded (no PageLoader left): on a cold, loaded machine that takes longer than a query's wait.
  */
 export async function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createAppHistoryRouter(
+    appRoutes,
+    UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }),
+  );
   const result = render(
     <AppProviders queryClient={createQueryClient()} env="test">
       <AppRouterProvider router={router} />

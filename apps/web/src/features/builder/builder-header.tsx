@@ -1,7 +1,8 @@
 import { Box, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { CLIENT_NAME_MAX_LENGTH, type BuilderStep } from '@portal/domain';
 import { IconArrowLeft, IconPlus, IconSearch, IconSparkles, IconUser } from '@tabler/icons-react';
-import { ClientPicker, type PickedClient } from '../../components/client-picker';
+import type { PickedClient } from '../../components/client-picker';
+import { ClientPickerSlot } from '../../components/client-picker-slot';
 import { ClientModeSwitch } from '../../lib/client-mode';
 
 export const STEP_TITLES: Record<BuilderStep, string> = {
@@ -81,7 +82,7 @@ export function BuilderHeader({
       </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Box w={{ base: '100%', xs: 280 }}>
-          <ClientPicker
+          <ClientPickerSlot
             label="Cliente cadastrado"
             placeholder="Opcional: nome, telefone ou CPF"
             value={client}

@@ -1,0 +1,67 @@
+import { InputBase } from '@mantine/core';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { useAfterFirstScreen } from '../lib/use-after-first-screen';
+import type { ClientPickerProps } from './client-picker';
+
+// The client picker (Mantine's Combobox on floating-ui, and the clients query) was 29 KB of the
+// builder's 198 KB of first-screen JavaScript (docs/decisions/0017-declarative-router.md). The
+// builder draws a plain field with the picker's label in its place and loads the picker once the
+// first screen is drawn, or as soon as the field is focused or typed in.
+let loadedPicker: ComponentType<ClientPickerProps> | undefined;
+const loadPicker = () =>
+  import('./client-picker').then((module) => (loadedPicker = module.ClientPicker));
+
+/** The client picker, loaded after the first screen; what is typed before it arrives is kept. */
+export function ClientPickerSlot(props: ClientPickerProps) {
+  const afterFirstScreen = useAfterFirstScreen();
+  const [Picker, setPicker] = useState(() => loadedPicker);
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  const [touched, setTouched] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  const needed = afterFirstScreen || touched;
+
+  useEffect(() => {
+    if (!needed || Picker) return;
+    let current = true;
+    // A failed load leaves the plain field: the builder still works without a registered client.
+    loadPicker().then(
+      (loaded) => {
+        if (!current) return;
+        refocus.current = Boolean(box.current?.contains(document.activeElement));
+        setPicker(() => loaded);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [needed, Picker]);
+
+  // The field is replaced under the user's fingers: the focus and the caret follow it.
+  useLayoutEffect(() => {
+    if (!Picker || !refocus.current) return;
+    const input = box.current?.querySelector('input');
+    input?.focus();
+    input?.setSelectionRange(input.value.length, input.value.length);
+  }, [Picker]);
+
+  return (
+    <div ref={box}>
+      {Picker ? (
+        <Picker {...props} initialSearch={typed} />
+      ) : (
+        <InputBase
+          label={props.label}
+          placeholder={props.placeholder}
+          value={typed ?? props.value?.full_name ?? ''}
+          onFocus={() => setTouched(true)}
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            props.onChange(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
