@@ -134,7 +134,7 @@ export const clientsRoutes: ModuleRoutes = (app, { db, pdfPool }) => {
       reply
         .status(201)
         .send(
-          await clientsService.addConsent(
+          await dataSubjectService.addConsent(
             db,
             currentUser(request),
             request.params.id,
