@@ -143,7 +143,48 @@ for (const kind of [
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
     });
+
+    it('counts a saved proposal’s two PDFs and the client export in the same per-user limit', async () => {
+      const admin = await t.createUser('admin');
+      const { clientId, proposalId } = await savedProposal(t, admin.token);
+      const { max } = USER_RATE_LIMITS.pdf;
+      const remaining = [];
+      for (const url of [
+        `/api/v1/proposals/${proposalId}/pdf`,
+        `/api/v1/proposals/${proposalId}/client-care-pdf`,
+        `/api/v1/clients/${clientId}/export?format=pdf`,
+      ]) {
+        const res = await t.request('GET', url, { token: admin.token });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['x-ratelimit-limit'], url).toBe(String(max));
+        remaining.push(Number(res.headers['x-ratelimit-remaining']));
+      }
+      expect(remaining).toEqual([max - 1, max - 2, max - 3]);
+    });
   });
+}
+
+/** A client of the admin's unit and a saved proposal for it, made through the API. */
+async function savedProposal(t: TestApp, adminToken: string) {
+  const tag = crypto.randomBytes(3).toString('hex');
+  const post = async (url: string, body: unknown) => {
+    const res = await t.request('POST', url, { token: adminToken, body });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: number }).id;
+  };
+  const serviceId = await post('/api/v1/services/', { name: `Serviço ${tag}`, value: 300 });
+  const packageId = await post('/api/v1/packages/', {
+    name: `Pacote ${tag}`,
+    annual_value: 1200,
+    block_limits: { a: 2, b: 0, c: 0, d: 0 },
+  });
+  const clientId = await post('/api/v1/clients/', { full_name: 'Maria José', unit: 'PAULISTA' });
+  const proposalId = await post('/api/v1/proposals/', {
+    client_id: clientId,
+    package_id: packageId,
+    blocks: { A: [serviceId], B: [], C: [], D: [] },
+  });
+  return { clientId, proposalId };
 }
 
 describe('PDF render pool', () => {
@@ -207,6 +248,8 @@ describe('PDF render pool', () => {
     const t = await createTestApp({ pdfPool: pool });
     try {
       const user = await t.as('professional');
+      const admin = await t.as('admin');
+      const { clientId } = await savedProposal(t, admin.token);
       // The test holds the pool's only place with a long document of its own: a request that
       // arrives meanwhile is refused at once rather than queued without bound.
       const rows = Array.from({ length: 400 }, (_, i) => ({
@@ -234,6 +277,14 @@ describe('PDF render pool', () => {
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toEqual({ detail: PDF_BUSY_MESSAGE });
       expect(refused.headers['retry-after']).toBe(String(PDF_BUSY_RETRY_AFTER_SECONDS));
+      // The client's PDF export is drawn in the same pool, never on the event loop.
+      const exportRefused = await t.request('GET', `/api/v1/clients/${clientId}/export`, {
+        token: admin.token,
+        query: { format: 'pdf' },
+      });
+      expect(exportRefused.statusCode).toBe(503);
+      expect(exportRefused.json()).toEqual({ detail: PDF_BUSY_MESSAGE });
+      expect(exportRefused.headers['retry-after']).toBe(String(PDF_BUSY_RETRY_AFTER_SECONDS));
       await holding;
       const drawn = await t.request('POST', '/api/v1/pdf/proposal/preview', {
         token: user.token,
@@ -244,5 +295,6 @@ describe('PDF render pool', () => {
       await t.close();
       await pool.close();
     }
-  });
+    // A 400-row document drawn by a worker started from source takes tens of seconds on a loaded CI.
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   computePackageTotals,
+  cpfFromBase,
   MESSAGES,
   PROPOSAL_MESSAGES,
   WITHDRAWAL_NOTICE,
@@ -855,6 +856,87 @@ describe('proposals API', () => {
       blocks: blocks(),
     });
     expect(newProposal.statusCode).toBe(422);
+  });
+
+  it('revoking the health-data consent also clears the warnings it gave the client’s proposals', async () => {
+    const res = await t.request('POST', '/api/v1/clients/', {
+      token: professional.token,
+      body: {
+        full_name: 'Clara Revoga',
+        consents: [HEALTH_CONSENT],
+        allergies: ['ácido hialurônico'],
+      },
+    });
+    const clara = res.json() as Client;
+    const proposal = await createOk(professional.token, {
+      client_id: clara.id,
+      package_id: catalogue.pkg,
+      blocks: blocks([catalogue.filler]),
+    });
+    expect(proposal.warnings).toHaveLength(1);
+    const revoke = await t.request('POST', `/api/v1/clients/${clara.id}/consents`, {
+      token: professional.token,
+      body: { ...HEALTH_CONSENT, granted: false },
+    });
+    expect(revoke.statusCode, revoke.body).toBe(201);
+    const after = (
+      await t.request('GET', `/api/v1/proposals/${proposal.id}`, { token: professional.token })
+    ).json() as Proposal;
+    expect(after.warnings).toEqual([]);
+    expect(after.totals).toEqual(proposal.totals);
+    const dump = await t.database.query<{ dump: string }>(
+      'SELECT row_to_json(p)::text AS dump FROM proposals p WHERE client_id = $1',
+      [clara.id],
+    );
+    expect(dump.map((r) => r.dump).join('\n')).not.toMatch(/consta nas alergias/);
+  });
+
+  it('anonymizing leaves the client’s name, phone, email and CPF in no table', async () => {
+    const cpf = cpfFromBase('111444777');
+    const res = await t.request('POST', '/api/v1/clients/', {
+      token: professional.token,
+      body: {
+        full_name: 'Dalva Esquecida',
+        preferred_name: 'Dalvinha',
+        phone: '11 96543-2109',
+        email: 'dalva.esquecida@exemplo.com.br',
+        cpf,
+        consents: [HEALTH_CONSENT],
+        allergies: ['látex'],
+      },
+    });
+    const dalva = res.json() as Client;
+    const proposal = await createOk(professional.token, {
+      client_id: dalva.id,
+      package_id: catalogue.pkg,
+      blocks: blocks([catalogue.filler]),
+    });
+    const { token } = await send(proposal.id);
+    await accept(token, { full_name: 'Dalva Esquecida', accept_terms: true }, 'Dalva Phone');
+    await t.request('GET', `/api/v1/clients/${dalva.id}/export`, { token: admin.token });
+    const anonymize = await t.request('POST', `/api/v1/clients/${dalva.id}/anonymize`, {
+      token: admin.token,
+    });
+    expect(anonymize.statusCode).toBe(200);
+    const tables = await t.database.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables
+       WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+    );
+    const traces: string[] = [];
+    for (const { name } of tables) {
+      const rows = await t.database.query<{ dump: string }>(
+        `SELECT row_to_json(x)::text AS dump FROM "${name}" x`,
+      );
+      for (const { dump } of rows) {
+        if (
+          /Dalva|Esquecida|Dalvinha|96543|esquecida@|Dalva Phone/i.test(dump) ||
+          dump.includes(cpf)
+        ) {
+          traces.push(`${name}: ${dump.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(traces).toEqual([]);
   });
 
   it('throttles the public link per address (429 in pt-BR)', async () => {

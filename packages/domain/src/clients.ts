@@ -1,6 +1,8 @@
 import { z } from './zod.ts';
 import { UNITS } from './users.ts';
 import { cpfDigits, isValidCpf } from './cpf.ts';
+import { cleanSingleLineText } from './text.ts';
+import { optionalSingleLineText, singleLineTextField } from './text-fields.ts';
 
 /**
  * Client records (issue 13, DESIGN.md section 11, LGPD.md): the wire contract of
@@ -108,24 +110,34 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((value) => (value === '' ? null : value));
 
+/**
+ * A one-line name (preferred name, salutation) with the hygiene of every name (text.ts): bidi
+ * controls refused, invisible characters removed; blank, invisible-only or null clears it.
+ */
+const optionalName = (max: number, message: string) =>
+  optionalSingleLineText(message, max, message)
+    .nullish()
+    .transform((value) => (value === '' ? null : value));
+
 /** A list of short texts: blanks dropped, duplicates (same text) dropped. */
 const textList = z
   .array(
+    // Cleaned like a name: an allergy typed 'lá\u200Btex' must still meet the trait 'látex'.
     z
       .string({ error: CLIENT_MESSAGES.listInvalid })
-      .trim()
-      .max(CLIENT_TEXT_MAX_LENGTH, CLIENT_MESSAGES.textTooLong),
+      .transform(cleanSingleLineText)
+      .pipe(z.string().trim().max(CLIENT_TEXT_MAX_LENGTH, CLIENT_MESSAGES.textTooLong)),
     { error: CLIENT_MESSAGES.listInvalid },
   )
   .max(CLIENT_LIST_MAX_ITEMS, CLIENT_MESSAGES.tooManyItems)
   .nullable()
   .transform((list) => [...new Set((list ?? []).filter((text) => text !== ''))]);
 
-const fullName = z
-  .string({ error: CLIENT_MESSAGES.nameRequired })
-  .trim()
-  .min(1, CLIENT_MESSAGES.nameRequired)
-  .max(CLIENT_NAME_MAX_LENGTH, CLIENT_MESSAGES.nameTooLong);
+/** The hygiene of every name (text.ts): an invisible-only name is as empty as a blank one. */
+const fullName = singleLineTextField(
+  { required: CLIENT_MESSAGES.nameRequired, tooLong: CLIENT_MESSAGES.nameTooLong },
+  CLIENT_NAME_MAX_LENGTH,
+);
 
 const email = z
   .string({ error: CLIENT_MESSAGES.emailInvalid })
@@ -214,8 +226,8 @@ export const clientCreateSchema = z.object({
     .optional()
     .transform((list) => list ?? []),
   full_name: fullName,
-  preferred_name: optionalText(CLIENT_NAME_MAX_LENGTH, CLIENT_MESSAGES.nameTooLong),
-  salutation: optionalText(60, CLIENT_MESSAGES.textTooLong),
+  preferred_name: optionalName(CLIENT_NAME_MAX_LENGTH, CLIENT_MESSAGES.nameTooLong),
+  salutation: optionalName(60, CLIENT_MESSAGES.textTooLong),
   phone,
   email,
   cpf,
@@ -235,8 +247,8 @@ export type ClientCreateData = z.output<typeof clientCreateSchema>;
 /** PATCH /clients/{id}: any subset; a field sent as null or blank is cleared. */
 export const clientUpdateSchema = z.object({
   full_name: fullName.optional(),
-  preferred_name: optionalText(CLIENT_NAME_MAX_LENGTH, CLIENT_MESSAGES.nameTooLong),
-  salutation: optionalText(60, CLIENT_MESSAGES.textTooLong),
+  preferred_name: optionalName(CLIENT_NAME_MAX_LENGTH, CLIENT_MESSAGES.nameTooLong),
+  salutation: optionalName(60, CLIENT_MESSAGES.textTooLong),
   phone,
   email,
   cpf,

@@ -7,6 +7,7 @@ import { isAllowedByPackage, type SelectablePackage } from './package-selection.
 import { PROPOSAL_VALIDITY_DAYS } from './pdf-payloads.ts';
 import { contraindicationConflicts, contraindicationMessage } from './contraindications.ts';
 import { normalizeForComparison } from './text.ts';
+import { isQueryableDate } from './dates.ts';
 
 /**
  * Saved proposals (issue 13, DESIGN.md section 11): the wire contract of /api/v1/proposals/… and
@@ -286,9 +287,7 @@ export type Proposal = z.infer<typeof proposalSchema>;
 const isoDate = z
   .string({ error: PROPOSAL_MESSAGES.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, PROPOSAL_MESSAGES.dateInvalid)
-  .refine((text) => !Number.isNaN(new Date(`${text}T00:00:00Z`).getTime()), {
-    message: PROPOSAL_MESSAGES.dateInvalid,
-  });
+  .refine(isQueryableDate, PROPOSAL_MESSAGES.dateInvalid);
 
 /**
  * GET /proposals/?status=&client_id=&from=&to=&follow_up=1&limit=&offset= (total in

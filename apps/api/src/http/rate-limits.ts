@@ -15,7 +15,7 @@ import { HttpError } from './errors.ts';
  * throttle: in memory, or in Redis when REDIS_URL is set, so the limit holds across processes.
  */
 export const USER_RATE_LIMITS = {
-  /** The four PDF routes (preview and download of the proposal and the care guide). */
+  /** Every PDF route: the SPEC ones, a saved proposal's two documents and the client export. */
   pdf: { max: 30, timeWindowMs: 60_000 },
   /** AI chat, recommendations and synergy suggestions. */
   ai: { max: 30, timeWindowMs: 60_000 },

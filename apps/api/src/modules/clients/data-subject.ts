@@ -1,4 +1,4 @@
-import type { Client, ClientExport } from '@portal/domain';
+import type { Client, ClientExport, ConsentCreateData, ConsentEntry } from '@portal/domain';
 import type { AppDb } from '../../db/client.ts';
 import { proposalsService } from '../proposals/service.ts';
 import { anonymizedName, clientsService, toClient, type Viewer } from './service.ts';
@@ -21,6 +21,26 @@ export const dataSubjectService = {
         access_log: parts.accessLog,
         proposals: await proposalsService.forClient(tx, id),
       };
+    });
+  },
+
+  /**
+   * A consent ledger entry. Revoking the health-data consent clears the sensitive fields and, in
+   * the same transaction, the contraindication warnings the client's proposals drew from them
+   * (they name the allergy): LGPD art. 8 §5, nothing that rested on the consent stays.
+   */
+  async addConsent(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    data: ConsentCreateData,
+  ): Promise<{ consent: ConsentEntry; client: Client }> {
+    return db.transaction(async (tx) => {
+      const result = await clientsService.addConsent(tx, viewer, id, data);
+      if (data.purpose === 'health_data' && !data.granted) {
+        await proposalsService.clearClientWarnings(tx, id);
+      }
+      return result;
     });
   },
 

@@ -15,10 +15,11 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
-import { errorResponses, idParams } from '../../http/schemas.ts';
+import { perUserRateLimit } from '../../http/rate-limits.ts';
+import { errorBody, errorResponses, idParams } from '../../http/schemas.ts';
+import { renderedOr503 } from '../pdf/render-pool.ts';
 import { isoDateInSaoPaulo } from '../pdf/format.ts';
 import { dataSubjectService } from './data-subject.ts';
-import { renderClientExportPdf } from './export-document.ts';
 import { clientsService } from './service.ts';
 
 /**
@@ -26,7 +27,7 @@ import { clientsService } from './service.ts';
  * object (admin: all; others: their unit) and answers 404 outside it. Exports, anonymization and
  * access logs are for admins and the unit's managers.
  */
-export const clientsRoutes: ModuleRoutes = (app, { db }) => {
+export const clientsRoutes: ModuleRoutes = (app, { db, pdfPool }) => {
   const tags = ['clients'];
   const user = { access: 'user' as const };
   const manager = { access: 'manager' as const };
@@ -133,7 +134,7 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
       reply
         .status(201)
         .send(
-          await clientsService.addConsent(
+          await dataSubjectService.addConsent(
             db,
             currentUser(request),
             request.params.id,
@@ -145,7 +146,8 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/clients/:id/export',
     {
-      config: manager,
+      // Under the per-user PDF limit (issue 16): the readable copy is a document to draw.
+      config: { ...manager, ...perUserRateLimit('pdf') },
       schema: {
         tags,
         params: idParams,
@@ -159,6 +161,8 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
             },
           },
           ...errorResponses,
+          429: errorBody,
+          503: errorBody,
         },
       },
     },
@@ -167,7 +171,11 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
       const data = await dataSubjectService.export(db, viewer, request.params.id);
       reply.header('cache-control', 'no-store');
       if (request.query.format !== 'pdf') return data;
-      const bytes = await renderClientExportPdf(data, viewer.name);
+      // Drawn in the PDF worker pool, off the event loop; 503 with Retry-After when it is full.
+      const bytes = await renderedOr503(
+        reply,
+        pdfPool.render({ kind: 'client-export', input: { data, author: viewer.name } }),
+      );
       return (
         reply
           .status(200)

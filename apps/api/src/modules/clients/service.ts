@@ -396,22 +396,23 @@ export const clientsService = {
     });
   },
 
-  /** Appends to the consent ledger; revoking health data clears the sensitive fields. */
+  /**
+   * Appends to the consent ledger; revoking health data clears the sensitive fields. Runs in the
+   * caller's transaction (data-subject.ts also clears what the proposals derived from them).
+   */
   async addConsent(
-    db: AppDb,
+    tx: DbOrTx,
     viewer: Viewer,
     id: number,
     data: ConsentCreateData,
   ): Promise<{ consent: ConsentEntry; client: Client }> {
-    return db.transaction(async (tx) => {
-      const current = await visibleClient(tx, viewer, id, true);
-      refuseIfAnonymized(current);
-      const result = await appendConsent(tx, viewer, current, data);
-      return {
-        consent: toConsentEntry(result.consent),
-        client: toClient(result.client, await creatorName(tx, result.client)),
-      };
-    });
+    const current = await visibleClient(tx, viewer, id, true);
+    refuseIfAnonymized(current);
+    const result = await appendConsent(tx, viewer, current, data);
+    return {
+      consent: toConsentEntry(result.consent),
+      client: toClient(result.client, await creatorName(tx, result.client)),
+    };
   },
 
   async listConsents(db: AppDb, viewer: Viewer, id: number): Promise<ConsentEntry[]> {

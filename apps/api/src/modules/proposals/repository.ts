@@ -211,6 +211,19 @@ export async function nextProposalSequence(db: DbOrTx, year: number): Promise<nu
  * acceptance's name, address and browser, and free-text reasons leave every proposal of the
  * client; the figures stay. Public links stop working.
  */
+/** Every stored warning of a client's proposals removed (they repeat its health data). */
+export async function clearClientWarnings(db: DbOrTx, clientId: number, at: Date): Promise<void> {
+  await db
+    .update(proposals)
+    .set({
+      snapshot: sql`jsonb_set(${proposals.snapshot}, '{warnings}', '[]'::jsonb)`,
+      updatedAt: at,
+    })
+    .where(
+      and(eq(proposals.clientId, clientId), sql`${proposals.snapshot}->'warnings' <> '[]'::jsonb`),
+    );
+}
+
 export async function anonymizeClientProposals(
   db: DbOrTx,
   clientId: number,

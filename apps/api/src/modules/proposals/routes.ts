@@ -16,6 +16,7 @@ import {
 import type { ModuleRoutes } from '../../app-context.ts';
 import { currentUser } from '../../auth/access.ts';
 import { binaryResponse } from '../../http/openapi.ts';
+import { perUserRateLimit } from '../../http/rate-limits.ts';
 import { errorBody, errorResponses, idParams } from '../../http/schemas.ts';
 import { renderedOr503 } from '../pdf/render-pool.ts';
 import {
@@ -41,9 +42,12 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
   const user = { access: 'user' as const };
   const publicAccess = { access: 'public' as const };
   const publicErrors = { ...errorResponses, 410: errorBody, 429: errorBody };
+  // The stored proposal's PDFs count in the per-user PDF limit with every other document.
+  const pdfUser = { ...user, ...perUserRateLimit('pdf') };
   const pdfResponse = {
     200: binaryResponse('application/pdf', 'O PDF.'),
     ...errorResponses,
+    429: errorBody,
     503: errorBody,
   };
 
@@ -155,7 +159,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
   app.get(
     '/proposals/:id/pdf',
     {
-      config: user,
+      config: pdfUser,
       schema: {
         tags,
         params: idParams,
@@ -180,7 +184,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
 
   app.get(
     '/proposals/:id/client-care-pdf',
-    { config: user, schema: { tags, params: idParams, response: pdfResponse } },
+    { config: pdfUser, schema: { tags, params: idParams, response: pdfResponse } },
     async (request, reply) => {
       const { bytes, row } = await renderedOr503(
         reply,

@@ -772,6 +772,11 @@ export const proposalsService = {
     return (await repo.listClientProposals(db, clientId)).map((row) => toProposal(row, now));
   },
 
+  /** The health-data consent was revoked: the warnings naming the client's allergies go. */
+  async clearClientWarnings(tx: DbOrTx, clientId: number): Promise<void> {
+    await repo.clearClientWarnings(tx, clientId, new Date());
+  },
+
   /** Anonymization: personal data out of the client's proposals, figures kept. */
   async anonymizeClient(tx: DbOrTx, clientId: number, replacementName: string): Promise<number> {
     return repo.anonymizeClientProposals(tx, clientId, replacementName, new Date());
