@@ -13,7 +13,7 @@ describe('route error screen', () => {
   it('replaces a page that fails to render, and goes away on the next navigation', async () => {
     // React reports the caught error on the console; the screen is what the user sees.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { router } = renderApp('/forgot-password');
+    const { router } = await renderApp('/forgot-password');
     expect(await screen.findByRole('heading', { name: 'Algo deu errado' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Recarregar página' })).toBeInTheDocument();
 

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders } from '../test/test-utils';
+import { makeClient } from '@portal/domain/fixtures';
+import { apiData } from '../test/msw-handlers';
+import { renderWithProviders } from '../test/test-utils';
 import { ClientPickerSlot } from './client-picker-slot';
 
 // The picker's code arrives when the test says so, as on a phone it arrives after the first screen.
@@ -15,20 +17,11 @@ vi.mock('./client-picker', async (importOriginal) => {
   return importOriginal();
 });
 
-const lara = {
-  id: 44,
-  full_name: 'Lara Látex',
-  phone: '11 99999-0000',
-  cpf: null,
-  unit: null,
-  anonymized_at: null,
-};
+const lara = makeClient({ id: 44, full_name: 'Lara Látex', phone: '11 99999-0000' });
 
 describe('client picker slot', () => {
   it('keeps what is typed before the picker arrives, and lists its matches', async () => {
-    mockFetch((url) =>
-      url.startsWith('/api/v1/clients/?') ? jsonResponse([lara]) : jsonResponse([], 404),
-    );
+    apiData.clients = [lara];
     const onChange = vi.fn();
     renderWithProviders(
       <ClientPickerSlot
