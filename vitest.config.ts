@@ -1,8 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: ['packages/domain', 'apps/api', 'apps/web', 'apps/api/vitest.crash.config.ts'],
+    // One test file per core. Vitest's default keeps a core for its main process, which leaves a
+    // 2-core machine with one worker and the other core mostly idle: the main process does little
+    // once files are transformed (docs/decisions/0017-test-workers.md).
+    maxWorkers: os.availableParallelism(),
     // `npm run test:coverage` (CI): v8 coverage of the source, summary in the log, HTML in
     // coverage/. The thresholds guard the shared rules and sign-in: set a little under what the
     // suite measured when they were introduced, raised as tests are added, never lowered to pass.

@@ -256,14 +256,14 @@ test('a manager adds captioned photos and sees them in the detail dialog', async
   await page.reload();
   await page.getByRole('searchbox', { name: 'Pesquisar função' }).fill(service.name);
   await expect(card).toContainText('2/4');
-  // A 2-second press on the card opens the details.
+  // A 2-second press on the card opens the details: the button stays down until they show.
   const box = await card.boundingBox();
   if (!box) throw new Error('card not visible');
+  const detail = page.getByRole('dialog', { name: service.name });
   await page.mouse.move(box.x + 24, box.y + 16);
   await page.mouse.down();
-  await page.waitForTimeout(2300);
+  await expect(detail).toBeVisible();
   await page.mouse.up();
-  const detail = page.getByRole('dialog', { name: service.name });
   await expect(detail).toBeVisible();
   await expect(detail.getByText('MAX. SESS.')).toBeVisible();
   await expect(detail).toContainText('R$ 350,00');
