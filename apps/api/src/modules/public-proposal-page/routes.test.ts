@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { MemoryAttemptLimiter } from '../../auth/attempt-limiter.ts';
+import { PUBLIC_PAGE_REQUESTS_PER_WINDOW } from './routes.ts';
 
 /**
  * The public proposal page as a client's phone gets it: server-rendered HTML with no script, the
@@ -176,6 +178,34 @@ describe('public proposal page without a valid token', () => {
       }
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('public proposal page throttle', () => {
+  it('counts an address in the app’s shared limiter, so every process sees one count', async () => {
+    // Two processes sharing one limiter (Redis in production): the count is the address's, not
+    // each process's, and an address past the limit gets the 429 page from both.
+    const limiter = new MemoryAttemptLimiter();
+    const first = await createTestApp({ loginLimiter: limiter });
+    const second = await createTestApp({ loginLimiter: limiter });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < PUBLIC_PAGE_REQUESTS_PER_WINDOW; i++) {
+        const app = i % 2 === 0 ? first : second;
+        statuses.push(
+          (await app.app.inject({ method: 'GET', url: `/p/tentativa-${i}` })).statusCode,
+        );
+      }
+      expect(new Set(statuses)).toEqual(new Set([404]));
+      for (const app of [first, second]) {
+        const refused = await app.app.inject({ method: 'GET', url: '/p/mais-uma' });
+        expect(refused.statusCode).toBe(429);
+        expect(refused.headers['content-type']).toContain('text/html');
+      }
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 });

@@ -34,24 +34,8 @@ const declineForm = z.object({ reason: z.string().max(4000).optional() });
 /** Form posts, parsed only inside this plugin (the API itself accepts JSON only). */
 const parseForm = (body: string) => Object.fromEntries(new URLSearchParams(body));
 
-const MAX_ATTEMPTS_PER_WINDOW = 30;
+export const PUBLIC_PAGE_REQUESTS_PER_WINDOW = 30;
 const WINDOW_MS = 10 * 60 * 1000;
-
-/** Answers per address are throttled (a token cannot be guessed by trying many). */
-class AddressThrottle {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-
-  allow(address: string, now = Date.now()): boolean {
-    const entry = this.hits.get(address);
-    if (!entry || entry.resetAt <= now) {
-      if (this.hits.size > 10_000) this.hits.clear();
-      this.hits.set(address, { count: 1, resetAt: now + WINDOW_MS });
-      return true;
-    }
-    entry.count += 1;
-    return entry.count <= MAX_ATTEMPTS_PER_WINDOW;
-  }
-}
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply
@@ -70,8 +54,6 @@ function refusalText(error: HttpError): string {
 }
 
 export const publicProposalPageRoutes: ModuleRoutes = (app, ctx) => {
-  const throttle = new AddressThrottle();
-
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },
@@ -105,8 +87,15 @@ export const publicProposalPageRoutes: ModuleRoutes = (app, ctx) => {
     );
   }
 
-  function throttled(request: FastifyRequest, reply: FastifyReply): boolean {
-    if (throttle.allow(request.ip)) return false;
+  /**
+   * Answers per address are throttled (a token cannot be guessed by trying many), counted by one
+   * atomic hit on the app's attempt limiter: exact under parallel requests and shared between
+   * processes when REDIS_URL is set (issue 16). A per-process map multiplied the limit by the
+   * process count, and clearing it when full let 10 000 addresses reset everyone's count.
+   */
+  async function throttled(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const { count } = await ctx.loginLimiter.hit(`public-page:${request.ip}`, WINDOW_MS);
+    if (count <= PUBLIC_PAGE_REQUESTS_PER_WINDOW) return false;
     void sendHtml(reply, 429, renderTooManyPage());
     return true;
   }
@@ -115,7 +104,7 @@ export const publicProposalPageRoutes: ModuleRoutes = (app, ctx) => {
     '/p/:token',
     { config: { access: 'public' }, schema: { hide: true, params } },
     async (request, reply) => {
-      if (throttled(request, reply)) return reply;
+      if (await throttled(request, reply)) return reply;
       return renderFor(reply, request.params.token, 200);
     },
   );
@@ -124,7 +113,7 @@ export const publicProposalPageRoutes: ModuleRoutes = (app, ctx) => {
     '/p/:token/aceitar',
     { config: { access: 'public' }, schema: { hide: true, params } },
     async (request, reply) => {
-      if (throttled(request, reply)) return reply;
+      if (await throttled(request, reply)) return reply;
       const { token } = request.params;
       // Read leniently: whatever a form sent, the service validates what matters.
       const body = acceptForm.safeParse(request.body ?? {});
@@ -158,7 +147,7 @@ export const publicProposalPageRoutes: ModuleRoutes = (app, ctx) => {
     '/p/:token/recusar',
     { config: { access: 'public' }, schema: { hide: true, params } },
     async (request, reply) => {
-      if (throttled(request, reply)) return reply;
+      if (await throttled(request, reply)) return reply;
       const { token } = request.params;
       const body = declineForm.safeParse(request.body ?? {});
       const reason = body.success ? (body.data.reason ?? null) : null;
