@@ -37,6 +37,9 @@ export const NOTICE_MESSAGES = {
   imageUrlTooLong: `A URL da imagem deve ter no máximo ${NOTICE_IMAGE_URL_MAX_LENGTH} caracteres.`,
   titleTaken: 'Já existe uma notice com esse título.',
   notFound: 'Notice não encontrada.',
+  /** The web's confirmations of a save from the admin form. */
+  created: 'Notice criada.',
+  updated: 'Notice atualizada.',
   createFailed: 'Erro ao criar notice.',
   updateFailed: 'Erro ao atualizar notice.',
   loadFailed: 'Não foi possível carregar as notices agora.',

@@ -33,6 +33,9 @@ export const PACKAGE_MESSAGES = {
   notFound: 'Pacote não encontrado.',
   empty: 'Nenhum pacote encontrado',
   noActive: 'Nenhum pacote ativo no momento',
+  /** The web's confirmations of a save from the admin form. */
+  created: 'Pacote criado.',
+  updated: 'Pacote atualizado.',
   createFailed: 'Erro ao criar pacote.',
   updateFailed: 'Erro ao atualizar pacote.',
   loadFailed: 'Não foi possível carregar os pacotes agora.',

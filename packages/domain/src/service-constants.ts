@@ -51,6 +51,9 @@ export const SERVICE_MESSAGES = {
   nameTaken: 'Já existe um serviço com esse nome.',
   notFound: 'Serviço não encontrado.',
   empty: 'Nenhum serviço encontrado',
+  /** The web's confirmations of a save from the admin form. */
+  created: 'Serviço criado.',
+  updated: 'Serviço atualizado.',
   createFailed: 'Erro ao criar serviço.',
   updateFailed: 'Erro ao atualizar serviço.',
   loadFailed: 'Não foi possível carregar os serviços agora.',

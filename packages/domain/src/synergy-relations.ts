@@ -19,6 +19,11 @@ export const SYNERGY_RELATION_MESSAGES = {
   notFound: 'Relação não encontrada.',
   pairTaken: 'Já existe uma sinergia entre esses dois procedimentos.',
   empty: 'Nenhuma relação encontrada',
+  /** The web's confirmations of a save from the admin form. */
+  created: 'Relação criada.',
+  updated: 'Relação atualizada.',
+  /** Not in the spec (it names only the create fallback); worded the same way. */
+  updateFailed: 'Erro ao atualizar sinergia.',
   createFailed: 'Erro ao criar sinergia.',
   loadFailed: 'Não foi possível carregar as relações agora.',
   deleteFailed: 'Não foi possível excluir.',

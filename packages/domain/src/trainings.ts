@@ -80,6 +80,9 @@ export const TRAINING_MESSAGES = {
   searchTooLong: `A pesquisa deve ter no máximo ${TRAINING_SEARCH_MAX_LENGTH} caracteres.`,
   titleTaken: 'Já existe um treinamento com esse título.',
   notFound: 'Treinamento não encontrado.',
+  /** The web's confirmations of a save from the admin form. */
+  created: 'Treinamento criado.',
+  updated: 'Treinamento atualizado.',
   createFailed: 'Erro ao criar treinamento.',
   updateFailed: 'Erro ao atualizar treinamento.',
   listLoadFailed: 'Não foi possível carregar os treinamentos agora.',

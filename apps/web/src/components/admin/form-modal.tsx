@@ -1,6 +1,11 @@
-import { Alert, Button, Group, Modal } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { Fragment, useState, type FormEventHandler, type ReactNode } from 'react';
+import type { RowChanges } from '../../api/resource-mutations';
+import { errorMessage } from '../../lib/api-client';
+import { useSubmitGuard } from '../form/use-schema-form';
+import { notifySuccess } from './notify';
 
 /**
  * The create/edit modal state of an admin page: which record is edited (null for a new one) and
@@ -39,16 +44,39 @@ export function ServerError({ message }: { message: string | null }) {
   );
 }
 
+export interface FormActionsProps {
+  pending: boolean;
+  onCancel: () => void;
+  /** 'Salvar' unless the form names its action ('Adicionar Treinamento'). */
+  submitLabel?: string;
+  /** Read while saving instead of a spinner ('Salvando...'). */
+  pendingLabel?: string;
+  /** Saving is not possible yet (the form lacks what it sends). */
+  disabled?: boolean;
+}
+
 /** Cancelar and Salvar at the end of an admin form; Salvar spins while the request runs. */
-export function FormActions({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
+export function FormActions({
+  pending,
+  onCancel,
+  submitLabel = 'Salvar',
+  pendingLabel,
+  disabled = false,
+}: FormActionsProps) {
   return (
     <Group justify="flex-end" mt="sm">
       <Button variant="default" onClick={onCancel} disabled={pending}>
         Cancelar
       </Button>
-      <Button type="submit" loading={pending}>
-        Salvar
-      </Button>
+      {pendingLabel === undefined ? (
+        <Button type="submit" loading={pending} disabled={disabled}>
+          {submitLabel}
+        </Button>
+      ) : (
+        <Button type="submit" disabled={pending || disabled}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      )}
     </Group>
   );
 }
@@ -65,14 +93,23 @@ export interface FormModalProps {
   formKey?: number;
 }
 
+export interface AdminFormModalProps extends FormModalProps {
+  /** 'Cadastro de Serviço' or 'Editar Serviço'. */
+  title: string;
+  size?: string;
+  /** The form, restarted from its record's current values at every opening. */
+  children: ReactNode;
+}
+
 /** The create/edit dialog of an admin page; Escape, a backdrop click and 'Fechar' close it. */
 export function AdminFormModal({
   opened,
   onClose,
+  formKey,
   title,
   size = 'lg',
   children,
-}: Omit<FormModalProps, 'formKey'> & { title: string; size?: string; children: ReactNode }) {
+}: AdminFormModalProps) {
   return (
     <Modal
       opened={opened}
@@ -81,7 +118,101 @@ export function AdminFormModal({
       size={size}
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
-      {children}
+      <Fragment key={formKey}>{children}</Fragment>
     </Modal>
+  );
+}
+
+/** A resource's texts for a save: the domain's `*_MESSAGES` carry them. */
+export interface SaveMessages {
+  /** The short confirmations: 'Serviço criado.' and 'Serviço atualizado.'. */
+  created: string;
+  updated: string;
+  /** SPEC's messages when the server sends none of its own. */
+  createFailed: string;
+  updateFailed: string;
+}
+
+export interface SaveRecordOptions<TCreate, TUpdate> {
+  create: UseMutationResult<unknown, Error, TCreate>;
+  update: UseMutationResult<unknown, Error, RowChanges<TUpdate>>;
+  messages: SaveMessages;
+  /** Messages by status, before the server's own ('Já existe um serviço com esse nome.'). */
+  byStatus?: Record<number, string>;
+}
+
+export interface RecordSave<TCreate, TUpdate> {
+  /** Creates or updates with the same fields; once per intent however fast the clicks. */
+  save: (payload: TCreate) => void;
+  /** The two ways apart, for a form whose edit sends other fields than its create. */
+  create: (payload: TCreate) => void;
+  update: (changes: TUpdate) => void;
+  pending: boolean;
+  /** The server's refusal, for the top of the form. */
+  serverError: string | null;
+}
+
+/**
+ * Create or update of a modal form's record: one request per intent, then its confirmation and
+ * the modal closed, or the server's refusal.
+ */
+export function useSaveRecord<TCreate extends TUpdate, TUpdate>(
+  /** The record edited, or null when the form creates one. */
+  record: { id: number } | null,
+  options: SaveRecordOptions<TCreate, TUpdate>,
+  /** Closes the modal once saved. */
+  onDone: () => void,
+): RecordSave<TCreate, TUpdate> {
+  const guard = useSubmitGuard();
+  const id = record?.id ?? null;
+  const { messages } = options;
+  const mutation = id === null ? options.create : options.update;
+  const send = (request: () => Promise<unknown>, confirmation: string) =>
+    guard(async () => {
+      await request();
+      notifySuccess(confirmation);
+      onDone();
+    });
+  const create = (payload: TCreate) =>
+    send(() => options.create.mutateAsync(payload), messages.created);
+  const update = (changes: TUpdate) => {
+    if (id !== null) send(() => options.update.mutateAsync({ id, changes }), messages.updated);
+  };
+  return {
+    save: (payload) => (id === null ? create(payload) : update(payload)),
+    create,
+    update,
+    pending: mutation.isPending,
+    serverError: mutation.isError
+      ? errorMessage(mutation.error, {
+          byStatus: options.byStatus,
+          fallback: id === null ? messages.createFailed : messages.updateFailed,
+        })
+      : null,
+  };
+}
+
+export interface AdminFormProps extends Omit<FormActionsProps, 'pending'> {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** What useSaveRecord tells of the request. */
+  saving: { pending: boolean; serverError: string | null };
+  /** The form's fields. */
+  children: ReactNode;
+}
+
+/**
+ * The body of an admin form modal: the server's refusal at the top, where the person is looking,
+ * the fields, then Cancelar and Salvar. Fields are checked by the form (useSchemaForm), not the
+ * browser.
+ */
+export function AdminForm({ onSubmit, saving, children, ...actions }: AdminFormProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <ServerError message={saving.serverError} />
+        {children}
+        <FormActions pending={saving.pending} {...actions} />
+      </Stack>
+    </form>
   );
 }

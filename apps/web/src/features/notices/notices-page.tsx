@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Table } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import {
   countNotices,
   NOTICE_CATEGORIES,
@@ -15,10 +15,16 @@ import {
   useNoticesQuery,
   useUpdateNotice,
 } from '../../api/notices';
-import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { AdminPage } from '../../components/admin/admin-page';
+import {
+  activeColor,
+  AdminTable,
+  badgeColumn,
+  idColumn,
+  type AdminColumn,
+} from '../../components/admin/admin-table';
 import { useFormModal } from '../../components/admin/form-modal';
 import { useAdminRows } from '../../components/admin/use-admin-rows';
-import { RowActions, type RowActionsProps } from '../../components/row-actions';
 import { CATEGORY_OPTIONS, NoticeFormModal } from './notice-form-modal';
 
 type CategoryFilter = NoticeCategory | 'all';
@@ -44,6 +50,27 @@ function matchesFilters(notice: Notice, category: CategoryFilter, status: Status
   if (status === 'inactive') return !notice.active;
   return true;
 }
+
+/** The row is replaced with the server's answer (the cache update in useUpdateNotice). */
+const COLUMNS: AdminColumn<Notice>[] = [
+  idColumn(),
+  { header: 'Título', cell: (notice) => notice.title, cellProps: { fw: 500, maw: 240 } },
+  {
+    header: 'Texto',
+    cell: (notice) => notice.text,
+    cellProps: { maw: 360, style: { overflowWrap: 'anywhere' } },
+  },
+  {
+    header: 'Categoria',
+    cell: (notice) => NOTICE_CATEGORY_LABELS[notice.category] ?? notice.category,
+  },
+  // Wide enough that 'Inativa' is never cut to an ellipsis.
+  badgeColumn(
+    'Status',
+    (notice) => ({ label: notice.active ? 'Ativa' : 'Inativa', color: activeColor(notice.active) }),
+    112,
+  ),
+];
 
 /** SPEC "Notice management" (/admin/notices). */
 export default function NoticesPage() {
@@ -111,11 +138,10 @@ export default function NoticesPage() {
       }
       modals={<NoticeFormModal {...formModal.props} notice={formModal.editing} />}
     >
-      <QueryContent
+      <AdminTable
         query={noticesQuery}
         loadingText="Carregando notices..."
         errorText={NOTICE_MESSAGES.loadFailed}
-        isEmpty={visibleNotices.length === 0}
         empty={{
           title: 'Nenhuma notice encontrada',
           description:
@@ -123,78 +149,28 @@ export default function NoticesPage() {
               ? 'Adicione uma nova notice para começar'
               : 'Nenhuma notice corresponde aos filtros escolhidos',
         }}
-      >
-        {/* Wide table: scrolls sideways on a phone instead of squeezing the columns. */}
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Título</Table.Th>
-                <Table.Th>Texto</Table.Th>
-                <Table.Th>Categoria</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Ações</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {visibleNotices.map((notice) => (
-                <NoticeRow
-                  key={notice.id}
-                  notice={notice}
-                  actions={rows.actionsFor({
-                    id: notice.id,
-                    label: notice.title,
-                    onEdit: () => formModal.open(notice),
-                    toggle: {
-                      active: notice.active,
-                      changes: { active: !notice.active },
-                      success: notice.active ? 'Notice inativada.' : 'Notice ativada.',
-                      fallback: NOTICE_MESSAGES.toggleFailed,
-                    },
-                    remove: {
-                      title: noticeDeleteConfirmation(notice.title),
-                      successMessage: 'Notice excluída.',
-                      fallback: NOTICE_MESSAGES.deleteFailed,
-                    },
-                  })}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </QueryContent>
+        columns={COLUMNS}
+        rows={visibleNotices}
+        minWidth={860}
+        actions={(notice) =>
+          rows.actionsFor({
+            id: notice.id,
+            label: notice.title,
+            onEdit: () => formModal.open(notice),
+            toggle: {
+              active: notice.active,
+              changes: { active: !notice.active },
+              success: notice.active ? 'Notice inativada.' : 'Notice ativada.',
+              fallback: NOTICE_MESSAGES.toggleFailed,
+            },
+            remove: {
+              title: noticeDeleteConfirmation(notice.title),
+              successMessage: 'Notice excluída.',
+              fallback: NOTICE_MESSAGES.deleteFailed,
+            },
+          })
+        }
+      />
     </AdminPage>
-  );
-}
-
-interface NoticeRowProps {
-  notice: Notice;
-  actions: RowActionsProps;
-}
-
-/** One row; the row is replaced with the server's answer (the cache update in useUpdateNotice). */
-function NoticeRow({ notice, actions }: NoticeRowProps) {
-  return (
-    <Table.Tr>
-      <Table.Td>{notice.id}</Table.Td>
-      <Table.Td fw={500} maw={240}>
-        {notice.title}
-      </Table.Td>
-      <Table.Td maw={360} style={{ overflowWrap: 'anywhere' }}>
-        {notice.text}
-      </Table.Td>
-      <Table.Td>{NOTICE_CATEGORY_LABELS[notice.category] ?? notice.category}</Table.Td>
-      {/* Wide enough that 'Inativa' is never cut to an ellipsis. */}
-      <Table.Td miw={112}>
-        {/* The dot variant keeps the label in the normal text colour (AA in both schemes). */}
-        <Badge variant="dot" color={notice.active ? 'green' : 'gray'}>
-          {notice.active ? 'Ativa' : 'Inativa'}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <RowActions {...actions} />
-      </Table.Td>
-    </Table.Tr>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { FormModalProps } from '../../components/admin/form-modal';
+import { Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
   MESSAGES,
   PACKAGE_MESSAGES,
@@ -9,16 +10,10 @@ import {
   type PackageStatus,
 } from '@portal/domain';
 import { useState } from 'react';
-import { notifySuccess } from '../../components/admin/notify';
 import { formatNumberInput, PtBrNumberInput } from '../../components/form/number-input';
-import { useSchemaForm, useSubmitGuard } from '../../components/form/use-schema-form';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { formatMoneyInput, MoneyInput } from '../../components/money-input';
-import {
-  AdminFormModal,
-  type FormModalProps,
-  ServerError,
-} from '../../components/admin/form-modal';
-import { errorMessage } from '../../lib/api-client';
+import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
 import {
   isAllowed,
   isRestricted,
@@ -85,27 +80,27 @@ export interface PackageFormModalProps extends FormModalProps {
 }
 
 /** The create modal and 'Editar Pacote'. */
-export function PackageFormModal({ opened, onClose, formKey, pkg }: PackageFormModalProps) {
+export function PackageFormModal({ pkg, ...modal }: PackageFormModalProps) {
   return (
-    <AdminFormModal
-      opened={opened}
-      onClose={onClose}
-      title={pkg ? 'Editar Pacote' : 'Cadastro de Pacote'}
-      size="xl"
-    >
-      {/* Mounted with the modal: every opening starts from the chosen package's values. */}
-      <PackageForm key={formKey} pkg={pkg} onDone={onClose} />
+    <AdminFormModal {...modal} title={pkg ? 'Editar Pacote' : 'Cadastro de Pacote'} size="xl">
+      <PackageForm pkg={pkg} onDone={modal.onClose} />
     </AdminFormModal>
   );
 }
 
 export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () => void }) {
   const catalogueQuery = useServicesQuery();
-  const createPackage = useCreatePackage();
-  const updatePackage = useUpdatePackage();
-  const mutation = pkg ? updatePackage : createPackage;
   const form = useSchemaForm(packageCreateSchema, initialValues(pkg));
-  const guard = useSubmitGuard();
+  const saving = useSaveRecord(
+    pkg,
+    {
+      create: useCreatePackage(),
+      update: useUpdatePackage(),
+      messages: PACKAGE_MESSAGES,
+      byStatus: { 409: PACKAGE_MESSAGES.nameTaken, 422: MESSAGES.invalidData },
+    },
+    onDone,
+  );
   const [selection, setSelection] = useState(() => initialSelection(pkg));
 
   const services = catalogueQuery.data;
@@ -121,89 +116,67 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
     // domain's schema: '1,5' in a block limit or 150 % is refused with its message.
     // The form has no overall session limit: it is left as it is (not sent as null).
     const { session_limit: _notEdited, ...fields } = packageCreateSchema.parse(values);
-    const payload = { ...fields, ...selectionPayload(selection) };
-    guard(async () => {
-      if (pkg) {
-        await updatePackage.mutateAsync({ id: pkg.id, changes: payload });
-        notifySuccess('Pacote atualizado.');
-      } else {
-        await createPackage.mutateAsync(payload);
-        notifySuccess('Pacote criado.');
-      }
-      onDone();
-    });
+    saving.save({ ...fields, ...selectionPayload(selection) });
   });
 
-  const serverError = mutation.isError
-    ? errorMessage(mutation.error, {
-        byStatus: { 409: PACKAGE_MESSAGES.nameTaken, 422: MESSAGES.invalidData },
-        fallback: pkg ? PACKAGE_MESSAGES.updateFailed : PACKAGE_MESSAGES.createFailed,
-      })
-    : null;
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <ServerError message={serverError} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
-          <Select
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={form.values.status}
-            onChange={(value) => {
-              if (isStatus(value)) form.setFieldValue('status', value);
-            }}
-            allowDeselect={false}
-          />
-          <MoneyInput label="Valor anual" required {...form.getInputProps('annual_value')} />
-          <PtBrNumberInput label="Desconto (%)" {...form.getInputProps('discount_percent')} />
+    <AdminForm
+      onSubmit={submit}
+      saving={saving}
+      onCancel={onDone}
+      pendingLabel="Salvando..."
+      // Saving needs the catalogue: the pickers are part of what is sent.
+      disabled={!catalogueReady}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={form.values.status}
+          onChange={(value) => {
+            if (isStatus(value)) form.setFieldValue('status', value);
+          }}
+          allowDeselect={false}
+        />
+        <MoneyInput label="Valor anual" required {...form.getInputProps('annual_value')} />
+        <PtBrNumberInput label="Desconto (%)" {...form.getInputProps('discount_percent')} />
+      </SimpleGrid>
+      <Fieldset legend="Limites por bloco" variant="unstyled">
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {BLOCK_KEYS.map((key) => (
+            <PtBrNumberInput
+              key={key}
+              label={`Bloco ${key.toUpperCase()}`}
+              whole
+              {...form.getInputProps(`block_limits.${key}`)}
+            />
+          ))}
         </SimpleGrid>
-        <Fieldset legend="Limites por bloco" variant="unstyled">
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            {BLOCK_KEYS.map((key) => (
-              <PtBrNumberInput
-                key={key}
-                label={`Bloco ${key.toUpperCase()}`}
-                whole
-                {...form.getInputProps(`block_limits.${key}`)}
-              />
-            ))}
-          </SimpleGrid>
-        </Fieldset>
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <ProcedurePicker
-            legend="Procedimentos permitidos"
-            services={services}
-            loading={catalogueQuery.isPending}
-            failed={catalogueQuery.isError}
-            isChecked={(id) => isAllowed(selection, id)}
-            onToggle={(id) => setSelection((current) => toggleAllowed(current, id, serviceIds))}
-            selectAll={{
-              checked: selection.allowAll,
-              indeterminate: !selection.allowAll && allowedCount > 0,
-              onChange: (checked) => setSelection((current) => setAllowAll(current, checked)),
-            }}
-          />
-          <ProcedurePicker
-            legend="Procedimentos restritos"
-            services={services}
-            loading={catalogueQuery.isPending}
-            failed={catalogueQuery.isError}
-            isChecked={(id) => isRestricted(selection, id)}
-            onToggle={(id) => setSelection((current) => toggleRestricted(current, id))}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            Cancelar
-          </Button>
-          {/* Saving needs the catalogue: the pickers are part of what is sent. */}
-          <Button type="submit" disabled={mutation.isPending || !catalogueReady}>
-            {mutation.isPending ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Fieldset>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ProcedurePicker
+          legend="Procedimentos permitidos"
+          services={services}
+          loading={catalogueQuery.isPending}
+          failed={catalogueQuery.isError}
+          isChecked={(id) => isAllowed(selection, id)}
+          onToggle={(id) => setSelection((current) => toggleAllowed(current, id, serviceIds))}
+          selectAll={{
+            checked: selection.allowAll,
+            indeterminate: !selection.allowAll && allowedCount > 0,
+            onChange: (checked) => setSelection((current) => setAllowAll(current, checked)),
+          }}
+        />
+        <ProcedurePicker
+          legend="Procedimentos restritos"
+          services={services}
+          loading={catalogueQuery.isPending}
+          failed={catalogueQuery.isError}
+          isChecked={(id) => isRestricted(selection, id)}
+          onToggle={(id) => setSelection((current) => toggleRestricted(current, id))}
+        />
+      </SimpleGrid>
+    </AdminForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Table } from '@mantine/core';
+import { Button } from '@mantine/core';
 import {
   countPackages,
   formatPercent,
@@ -16,12 +16,42 @@ import {
   useUpdatePackage,
 } from '../../api/packages';
 import { useServicesQuery } from '../../api/services';
-import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { AdminPage } from '../../components/admin/admin-page';
+import {
+  activeColor,
+  AdminTable,
+  badgeColumn,
+  idColumn,
+  type AdminColumn,
+} from '../../components/admin/admin-table';
 import { useFormModal } from '../../components/admin/form-modal';
 import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
-import { RowActions } from '../../components/row-actions';
 import { PackageFormModal } from './package-form-modal';
 import { ProceduresCell } from './procedures-cell';
+
+const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
+
+function packageColumns(namesById: ReadonlyMap<number, string>): AdminColumn<Package>[] {
+  return [
+    idColumn('ID'),
+    { header: 'Nome', cell: (pkg) => pkg.name, cellProps: { fw: 500 } },
+    { header: 'Valor anual', cell: (pkg) => formatReais(pkg.annual_value), cellProps: NO_WRAP },
+    { header: 'Desconto (%)', cell: (pkg) => formatPercent(pkg.discount_percent) },
+    {
+      header: 'Blocos A/B/C/D',
+      cell: ({ block_limits: limits }) => `${limits.a}/${limits.b}/${limits.c}/${limits.d}`,
+      cellProps: NO_WRAP,
+    },
+    {
+      header: 'Procedimentos',
+      cell: (pkg) => <ProceduresCell ids={pkg.procedures} namesById={namesById} />,
+    },
+    badgeColumn('Status', (pkg) => ({
+      label: SERVICE_STATUS_LABELS[pkg.status],
+      color: activeColor(pkg.status === 'active'),
+    })),
+  ];
+}
 
 export default function PackagesPage() {
   const packagesQuery = usePackagesQuery();
@@ -40,6 +70,7 @@ export default function PackagesPage() {
     () => new Map((catalogueQuery.data ?? []).map((service) => [service.id, service.name])),
     [catalogueQuery.data],
   );
+  const columns = useMemo(() => packageColumns(namesById), [namesById]);
 
   return (
     <AdminPage
@@ -58,73 +89,32 @@ export default function PackagesPage() {
       ]}
       modals={<PackageFormModal {...formModal.props} pkg={formModal.editing} />}
     >
-      <QueryContent
+      <AdminTable
         query={packagesQuery}
         loadingText="Carregando pacotes..."
         errorText={PACKAGE_MESSAGES.loadFailed}
-        isEmpty={packages.length === 0}
         empty={{ title: PACKAGE_MESSAGES.empty }}
-      >
-        {/* Wide table: scrolls sideways on a phone instead of squeezing the columns. */}
-        <Table.ScrollContainer minWidth={1000}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>ID</Table.Th>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th>Valor anual</Table.Th>
-                <Table.Th>Desconto (%)</Table.Th>
-                <Table.Th>Blocos A/B/C/D</Table.Th>
-                <Table.Th>Procedimentos</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Ações</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {packages.map((pkg) => (
-                <Table.Tr key={pkg.id}>
-                  <Table.Td>{pkg.id}</Table.Td>
-                  <Table.Td fw={500}>{pkg.name}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatReais(pkg.annual_value)}
-                  </Table.Td>
-                  <Table.Td>{formatPercent(pkg.discount_percent)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {`${pkg.block_limits.a}/${pkg.block_limits.b}/${pkg.block_limits.c}/${pkg.block_limits.d}`}
-                  </Table.Td>
-                  <Table.Td>
-                    <ProceduresCell ids={pkg.procedures} namesById={namesById} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="dot" color={pkg.status === 'active' ? 'green' : 'gray'}>
-                      {SERVICE_STATUS_LABELS[pkg.status]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      {...rows.actionsFor({
-                        id: pkg.id,
-                        label: pkg.name,
-                        onEdit: () => openForm(pkg),
-                        toggle: statusToggle(pkg.status, {
-                          activated: 'Pacote ativado.',
-                          deactivated: 'Pacote inativado.',
-                          fallback: PACKAGE_MESSAGES.toggleFailed,
-                        }),
-                        remove: {
-                          title: packageDeleteConfirmation(pkg.name),
-                          successMessage: 'Pacote excluído.',
-                          fallback: PACKAGE_MESSAGES.deleteFailed,
-                        },
-                      })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </QueryContent>
+        columns={columns}
+        rows={packages}
+        minWidth={1000}
+        actions={(pkg) =>
+          rows.actionsFor({
+            id: pkg.id,
+            label: pkg.name,
+            onEdit: () => openForm(pkg),
+            toggle: statusToggle(pkg.status, {
+              activated: 'Pacote ativado.',
+              deactivated: 'Pacote inativado.',
+              fallback: PACKAGE_MESSAGES.toggleFailed,
+            }),
+            remove: {
+              title: packageDeleteConfirmation(pkg.name),
+              successMessage: 'Pacote excluído.',
+              fallback: PACKAGE_MESSAGES.deleteFailed,
+            },
+          })
+        }
+      />
     </AdminPage>
   );
 }

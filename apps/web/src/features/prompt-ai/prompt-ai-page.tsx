@@ -8,7 +8,6 @@ import {
   Loader,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -23,7 +22,8 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { AdminPage } from '../../components/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../components/admin/admin-table';
 import { ListToolbar } from '../../components/admin/list-toolbar';
 import { useListParams } from '../../components/admin/list-view';
 import { useAiConfigQuery, useAiConfigsQuery } from '../../api/ai-configs';
@@ -70,59 +70,53 @@ export default function PromptAiPage() {
     setEditOpened(true);
   };
 
+  const columns: AdminColumn<AiConfig>[] = [
+    {
+      header: 'código',
+      cell: (config) => (
+        <Anchor
+          component="button"
+          type="button"
+          fw={600}
+          // The open one is underlined (a tinted row would cost the link its contrast).
+          underline={config.id === selectedId ? 'always' : 'hover'}
+          aria-current={config.id === selectedId ? 'true' : undefined}
+          onClick={() => setSelectedId(config.id)}
+        >
+          {config.codigo}
+        </Anchor>
+      ),
+    },
+    { header: 'ALTERAÇÕES', cell: (config) => config.prompt_length },
+    { header: 'atualizado em', cell: (config) => formatDateTimeBR(config.updated_at) },
+    {
+      header: 'ações',
+      cell: (config) => (
+        <Button
+          size="xs"
+          variant="light"
+          aria-label={`Editar ${config.codigo}`}
+          onClick={() => openEditor(config)}
+        >
+          Editar
+        </Button>
+      ),
+    },
+  ];
+
   const list = (
-    <QueryContent
+    <AdminTable
       query={listQuery}
       loadingText="Carregando configurações..."
       errorText={AI_CONFIG_MESSAGES.listLoadFailed}
-      isEmpty={configs.length === 0}
       empty={{ title: AI_CONFIG_MESSAGES.empty }}
-    >
-      <Table.ScrollContainer minWidth={520}>
-        {/* No hover tint: it would cost the code links their contrast in dark mode. */}
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th tt="uppercase">código</Table.Th>
-              <Table.Th tt="uppercase">ALTERAÇÕES</Table.Th>
-              <Table.Th tt="uppercase">atualizado em</Table.Th>
-              <Table.Th tt="uppercase">ações</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {configs.map((config) => (
-              <Table.Tr key={config.id}>
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    fw={600}
-                    // The open one is underlined (a tinted row would cost the link its contrast).
-                    underline={config.id === selectedId ? 'always' : 'hover'}
-                    aria-current={config.id === selectedId ? 'true' : undefined}
-                    onClick={() => setSelectedId(config.id)}
-                  >
-                    {config.codigo}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{config.prompt_length}</Table.Td>
-                <Table.Td>{formatDateTimeBR(config.updated_at)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Editar ${config.codigo}`}
-                    onClick={() => openEditor(config)}
-                  >
-                    Editar
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </QueryContent>
+      columns={columns}
+      rows={configs}
+      minWidth={520}
+      // No hover tint: it would cost the code links their contrast in dark mode.
+      plain
+      uppercaseHeaders
+    />
   );
 
   let details;

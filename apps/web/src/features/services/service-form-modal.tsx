@@ -1,3 +1,4 @@
+import type { FormModalProps } from '../../components/admin/form-modal';
 import {
   Autocomplete,
   Divider,
@@ -25,18 +26,11 @@ import {
   type ServiceStatus,
 } from '@portal/domain';
 import { useCreateService, useUpdateService } from '../../api/services';
-import { notifySuccess } from '../../components/admin/notify';
 import { formatNumberInput, PtBrNumberInput } from '../../components/form/number-input';
-import { useSchemaForm, useSubmitGuard } from '../../components/form/use-schema-form';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { formatMoneyInput, MoneyInput } from '../../components/money-input';
-import {
-  AdminFormModal,
-  type FormModalProps,
-  FormActions,
-  ServerError,
-} from '../../components/admin/form-modal';
+import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
 import { ServicePriceHistory } from '../../components/service-price-history';
-import { errorMessage } from '../../lib/api-client';
 
 const BLOCK_OPTIONS = SERVICE_BLOCKS.map((block) => ({ value: block, label: `Bloco ${block}` }));
 const STATUS_OPTIONS = SERVICE_STATUSES.map((status) => ({
@@ -99,16 +93,10 @@ export interface ServiceFormModalProps extends FormModalProps {
 }
 
 /** 'Cadastro de Serviço' and 'Editar Serviço'; Escape and a backdrop click close them. */
-export function ServiceFormModal({ opened, onClose, formKey, service }: ServiceFormModalProps) {
+export function ServiceFormModal({ service, ...modal }: ServiceFormModalProps) {
   return (
-    <AdminFormModal
-      opened={opened}
-      onClose={onClose}
-      title={service ? 'Editar Serviço' : 'Cadastro de Serviço'}
-      size="lg"
-    >
-      {/* Mounted with the modal: every opening starts from the chosen service's values. */}
-      <ServiceForm key={formKey} service={service} onDone={onClose} />
+    <AdminFormModal {...modal} title={service ? 'Editar Serviço' : 'Cadastro de Serviço'}>
+      <ServiceForm service={service} onDone={modal.onClose} />
       {service ? (
         <Stack gap="xs" mt="xl">
           <Divider
@@ -127,106 +115,89 @@ export function ServiceFormModal({ opened, onClose, formKey, service }: ServiceF
 }
 
 function ServiceForm({ service, onDone }: { service: Service | null; onDone: () => void }) {
-  const createService = useCreateService();
-  const updateService = useUpdateService();
-  const mutation = service ? updateService : createService;
   const form = useSchemaForm(serviceFormSchema, initialServiceValues(service));
-  const guard = useSubmitGuard();
+  const saving = useSaveRecord(
+    service,
+    {
+      create: useCreateService(),
+      update: useUpdateService(),
+      messages: SERVICE_MESSAGES,
+      byStatus: { 409: SERVICE_MESSAGES.nameTaken, 422: MESSAGES.invalidData },
+    },
+    onDone,
+  );
 
-  const submit = form.onSubmit((values) => {
-    // Blank benefits are dropped (null) and numbers read the pt-BR way, by the schema itself.
-    const payload = serviceFormSchema.parse(values);
-    guard(async () => {
-      if (service) {
-        await updateService.mutateAsync({ id: service.id, changes: payload });
-        notifySuccess('Serviço atualizado.');
-      } else {
-        await createService.mutateAsync(payload);
-        notifySuccess('Serviço criado.');
-      }
-      onDone();
-    });
-  });
-
-  const serverError = mutation.isError
-    ? errorMessage(mutation.error, {
-        byStatus: { 409: SERVICE_MESSAGES.nameTaken, 422: MESSAGES.invalidData },
-        fallback: service ? SERVICE_MESSAGES.updateFailed : SERVICE_MESSAGES.createFailed,
-      })
-    : null;
+  // Blank benefits are dropped (null) and numbers read the pt-BR way, by the schema itself.
+  const submit = form.onSubmit((values) => saving.save(serviceFormSchema.parse(values)));
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <ServerError message={serverError} />
-        <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
-        <Textarea
-          label="Descrição"
-          rows={3}
-          resize="vertical"
-          {...form.getInputProps('description')}
+    <AdminForm onSubmit={submit} saving={saving} onCancel={onDone}>
+      <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
+      <Textarea
+        label="Descrição"
+        rows={3}
+        resize="vertical"
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Bloco"
+          data={BLOCK_OPTIONS}
+          value={form.values.block}
+          onChange={(value) => {
+            if (isBlock(value)) form.setFieldValue('block', value);
+          }}
+          allowDeselect={false}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Bloco"
-            data={BLOCK_OPTIONS}
-            value={form.values.block}
-            onChange={(value) => {
-              if (isBlock(value)) form.setFieldValue('block', value);
-            }}
-            allowDeselect={false}
-          />
-          <Select
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={form.values.status}
-            onChange={(value) => {
-              if (isStatus(value)) form.setFieldValue('status', value);
-            }}
-            allowDeselect={false}
-          />
-          <MoneyInput label="Valor" required {...form.getInputProps('value')} />
-          <MoneyInput label="Custo" required {...form.getInputProps('cost')} />
-          <PtBrNumberInput
-            label="Margem mínima (%)"
-            required
-            {...form.getInputProps('min_margin_percent')}
-          />
-          <PtBrNumberInput
-            label="Limite de sessões"
-            description="0 = sem limite"
-            required
-            whole
-            {...form.getInputProps('session_limit')}
-          />
-        </SimpleGrid>
-        <Divider
-          label={
-            <Text size="sm" fw={500}>
-              Benefícios
-            </Text>
-          }
-          labelPosition="left"
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={form.values.status}
+          onChange={(value) => {
+            if (isStatus(value)) form.setFieldValue('status', value);
+          }}
+          allowDeselect={false}
         />
-        <Autocomplete
-          label="Função principal"
-          data={[...MAIN_FUNCTIONS]}
-          {...form.getInputProps('benefits.main_function')}
+        <MoneyInput label="Valor" required {...form.getInputProps('value')} />
+        <MoneyInput label="Custo" required {...form.getInputProps('cost')} />
+        <PtBrNumberInput
+          label="Margem mínima (%)"
+          required
+          {...form.getInputProps('min_margin_percent')}
         />
-        <TextInput label="Benefício 1" {...form.getInputProps('benefits.benefit1')} />
-        <TextInput label="Benefício 2" {...form.getInputProps('benefits.benefit2')} />
-        <TextInput label="Benefício 3" {...form.getInputProps('benefits.benefit3')} />
-        <TagsInput
-          label="Técnicas e ingredientes"
-          description="Enter ou vírgula separa; comparados com as alergias dos clientes"
-          data={[...SERVICE_TRAIT_SUGGESTIONS]}
-          maxTags={SERVICE_TRAITS_MAX}
-          splitChars={[',', ';']}
-          clearable
-          {...form.getInputProps('traits')}
+        <PtBrNumberInput
+          label="Limite de sessões"
+          description="0 = sem limite"
+          required
+          whole
+          {...form.getInputProps('session_limit')}
         />
-        <FormActions pending={mutation.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <Divider
+        label={
+          <Text size="sm" fw={500}>
+            Benefícios
+          </Text>
+        }
+        labelPosition="left"
+      />
+      <Autocomplete
+        label="Função principal"
+        data={[...MAIN_FUNCTIONS]}
+        {...form.getInputProps('benefits.main_function')}
+      />
+      <TextInput label="Benefício 1" {...form.getInputProps('benefits.benefit1')} />
+      <TextInput label="Benefício 2" {...form.getInputProps('benefits.benefit2')} />
+      <TextInput label="Benefício 3" {...form.getInputProps('benefits.benefit3')} />
+      <TagsInput
+        label="Técnicas e ingredientes"
+        description="Enter ou vírgula separa; comparados com as alergias dos clientes"
+        data={[...SERVICE_TRAIT_SUGGESTIONS]}
+        maxTags={SERVICE_TRAITS_MAX}
+        splitChars={[',', ';']}
+        clearable
+        {...form.getInputProps('traits')}
+      />
+    </AdminForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Table } from '@mantine/core';
+import { Button } from '@mantine/core';
 import {
   countServices,
   formatPercent,
@@ -19,12 +19,18 @@ import {
   useServicesQuery,
   useUpdateService,
 } from '../../api/services';
-import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { AdminPage } from '../../components/admin/admin-page';
+import {
+  activeColor,
+  AdminTable,
+  badgeColumn,
+  idColumn,
+  type AdminColumn,
+} from '../../components/admin/admin-table';
 import { useFormModal } from '../../components/admin/form-modal';
-import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
+import { ListToolbar } from '../../components/admin/list-toolbar';
 import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
 import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
-import { RowActions } from '../../components/row-actions';
 import { ServiceFormModal } from './service-form-modal';
 
 const FILTERS = [
@@ -48,6 +54,30 @@ const SORT_OPTIONS = [
   { value: 'nome', label: 'Nome (A–Z)' },
   { value: 'valor', label: 'Menor valor' },
   { value: '-valor', label: 'Maior valor' },
+];
+
+const COLUMNS: AdminColumn<Service>[] = [
+  idColumn(),
+  {
+    header: 'Nome',
+    cell: (service) => service.name,
+    sort: { asc: 'nome' },
+    cellProps: { fw: 500 },
+  },
+  { header: 'Bloco', cell: (service) => service.block },
+  {
+    header: 'Valor',
+    cell: (service) => formatReais(service.value),
+    sort: { asc: 'valor', desc: '-valor' },
+    cellProps: { style: { whiteSpace: 'nowrap' } },
+  },
+  { header: 'Margem mínima', cell: (service) => formatPercent(service.min_margin_percent) },
+  { header: 'Limite Sessões', cell: (service) => service.session_limit },
+  badgeColumn('Status', (service) => ({
+    label: SERVICE_STATUS_LABELS[service.status],
+    color: activeColor(service.status === 'active'),
+  })),
+  { header: 'Fotos', cell: (service) => service.photos_count },
 ];
 
 const isServiceStatus = (value: string): value is ServiceStatus =>
@@ -113,70 +143,34 @@ export default function ServicesPage() {
       }
       modals={<ServiceFormModal {...formModal.props} service={formModal.editing} />}
     >
-      <QueryContent
+      <AdminTable
         query={pageQuery}
         loadingText="Carregando serviços..."
         errorText={SERVICE_MESSAGES.loadFailed}
-        isEmpty={view.total === 0}
         empty={{ title: SERVICE_MESSAGES.empty }}
-      >
-        {/* Wide table: scrolls sideways on a phone instead of squeezing the columns. */}
-        <Table.ScrollContainer minWidth={980}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th>Bloco</Table.Th>
-                <Table.Th>Valor</Table.Th>
-                <Table.Th>Margem mínima</Table.Th>
-                <Table.Th>Limite Sessões</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Fotos</Table.Th>
-                <Table.Th>Ações</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {view.rows.map((service) => (
-                <Table.Tr key={service.id}>
-                  <Table.Td>{service.id}</Table.Td>
-                  <Table.Td fw={500}>{service.name}</Table.Td>
-                  <Table.Td>{service.block}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatReais(service.value)}</Table.Td>
-                  <Table.Td>{formatPercent(service.min_margin_percent)}</Table.Td>
-                  <Table.Td>{service.session_limit}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="dot" color={service.status === 'active' ? 'green' : 'gray'}>
-                      {SERVICE_STATUS_LABELS[service.status]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{service.photos_count}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      {...rows.actionsFor({
-                        id: service.id,
-                        label: service.name,
-                        onEdit: () => openForm(service),
-                        toggle: statusToggle(service.status, {
-                          activated: 'Serviço ativado.',
-                          deactivated: 'Serviço inativado.',
-                          fallback: SERVICE_MESSAGES.toggleFailed,
-                        }),
-                        remove: {
-                          title: serviceDeleteConfirmation(service.name),
-                          successMessage: 'Serviço excluído.',
-                          fallback: SERVICE_MESSAGES.deleteFailed,
-                        },
-                      })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <ListPagination params={params} view={view} />
-      </QueryContent>
+        columns={COLUMNS}
+        rows={view.rows}
+        minWidth={980}
+        params={params}
+        view={view}
+        actions={(service) =>
+          rows.actionsFor({
+            id: service.id,
+            label: service.name,
+            onEdit: () => openForm(service),
+            toggle: statusToggle(service.status, {
+              activated: 'Serviço ativado.',
+              deactivated: 'Serviço inativado.',
+              fallback: SERVICE_MESSAGES.toggleFailed,
+            }),
+            remove: {
+              title: serviceDeleteConfirmation(service.name),
+              successMessage: 'Serviço excluído.',
+              fallback: SERVICE_MESSAGES.deleteFailed,
+            },
+          })
+        }
+      />
     </AdminPage>
   );
 }

@@ -1,13 +1,5 @@
-import {
-  ActionIcon,
-  Alert,
-  Autocomplete,
-  Group,
-  Select,
-  Stack,
-  Textarea,
-  Tooltip,
-} from '@mantine/core';
+import type { FormModalProps } from '../../components/admin/form-modal';
+import { ActionIcon, Alert, Autocomplete, Group, Select, Textarea, Tooltip } from '@mantine/core';
 import {
   PACKAGE_MESSAGES,
   SYNERGY_RELATION_MESSAGES,
@@ -16,16 +8,8 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconArrowsExchange } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { notifySuccess } from '../../components/admin/notify';
 import { PtBrNumberInput } from '../../components/form/number-input';
-import { useSubmitGuard } from '../../components/form/use-schema-form';
-import {
-  AdminFormModal,
-  type FormModalProps,
-  FormActions,
-  ServerError,
-} from '../../components/admin/form-modal';
-import { errorMessage } from '../../lib/api-client';
+import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
 import {
   EMPTY_RELATION_FORM,
   relationPayload,
@@ -37,9 +21,6 @@ import {
 } from './relation-form';
 import { useCreateRelation, useUpdateRelation } from '../../api/services-relations';
 import { useServicesQuery } from '../../api/services';
-
-/** Not in the spec (it names only the create fallback); worded the same way. */
-const UPDATE_FAILED = 'Erro ao atualizar sinergia.';
 
 function initialValues(relation: SynergyRelation | null): RelationFormValues {
   if (!relation) return EMPTY_RELATION_FORM;
@@ -69,22 +50,10 @@ export interface RelationFormModalProps extends FormModalProps {
   categories: readonly string[];
 }
 
-export function RelationFormModal({
-  opened,
-  onClose,
-  formKey,
-  relation,
-  categories,
-}: RelationFormModalProps) {
+export function RelationFormModal({ relation, categories, ...modal }: RelationFormModalProps) {
   return (
-    <AdminFormModal
-      opened={opened}
-      onClose={onClose}
-      title={relation ? `Editar Relação #${relation.id}` : 'Nova Relação'}
-      size="lg"
-    >
-      {/* Mounted with the modal: every opening starts from the chosen relation's values. */}
-      <RelationForm key={formKey} relation={relation} categories={categories} onDone={onClose} />
+    <AdminFormModal {...modal} title={relation ? `Editar Relação #${relation.id}` : 'Nova Relação'}>
+      <RelationForm relation={relation} categories={categories} onDone={modal.onClose} />
     </AdminFormModal>
   );
 }
@@ -99,14 +68,19 @@ export function RelationForm({
   onDone: () => void;
 }) {
   const catalogueQuery = useServicesQuery();
-  const createRelation = useCreateRelation();
-  const updateRelation = useUpdateRelation();
-  const mutation = relation ? updateRelation : createRelation;
+  const saving = useSaveRecord(
+    relation,
+    {
+      create: useCreateRelation(),
+      update: useUpdateRelation(),
+      messages: SYNERGY_RELATION_MESSAGES,
+    },
+    onDone,
+  );
   const [values, setValues] = useState(() => initialValues(relation));
   const [fieldErrors, setFieldErrors] = useState<RelationFormErrors>({});
 
   const options = serviceOptions(catalogueQuery.data);
-  const guard = useSubmitGuard();
   // A message shown after a submit is checked again as the field changes, and goes once fixed.
   const set = <K extends keyof RelationFormValues>(key: K, value: RelationFormValues[K]) => {
     const next = { ...values, [key]: value };
@@ -123,109 +97,88 @@ export function RelationForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (mutation.isPending) return;
     const errors = validateRelationForm(values);
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
-    const payload = relationPayload(values);
-    guard(async () => {
-      if (relation) {
-        await updateRelation.mutateAsync({ id: relation.id, changes: payload });
-        notifySuccess('Relação atualizada.');
-      } else {
-        await createRelation.mutateAsync(payload);
-        notifySuccess('Relação criada.');
-      }
-      onDone();
-    });
+    saving.save(relationPayload(values));
   };
 
-  const serverError = mutation.isError
-    ? errorMessage(mutation.error, {
-        fallback: relation ? UPDATE_FAILED : SYNERGY_RELATION_MESSAGES.createFailed,
-      })
-    : null;
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <ServerError message={serverError} />
-        {catalogueQuery.isError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-            {PACKAGE_MESSAGES.servicesLoadFailed}
-          </Alert>
-        ) : null}
-        <Select
-          label="Serviço 1"
-          required
-          searchable
-          data-autofocus
-          data={options}
-          value={values.serviceId1 === null ? null : String(values.serviceId1)}
-          onChange={(value) => set('serviceId1', toId(value))}
-          placeholder={catalogueQuery.isPending ? PACKAGE_MESSAGES.servicesLoading : undefined}
-          disabled={catalogueQuery.isPending}
-          nothingFoundMessage={PACKAGE_MESSAGES.nothingFound}
-          error={fieldErrors.serviceId1}
-        />
-        <Group justify="center" my={-8}>
-          <Tooltip label="Trocar serviços">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              radius="xl"
-              aria-label="Trocar serviços"
-              onClick={() => setValues(swapServices)}
-            >
-              <IconArrowsExchange size={18} style={{ transform: 'rotate(90deg)' }} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-        <Select
-          label="Serviço 2"
-          required
-          searchable
-          data={options}
-          value={values.serviceId2 === null ? null : String(values.serviceId2)}
-          onChange={(value) => set('serviceId2', toId(value))}
-          placeholder={catalogueQuery.isPending ? PACKAGE_MESSAGES.servicesLoading : undefined}
-          disabled={catalogueQuery.isPending}
-          nothingFoundMessage={PACKAGE_MESSAGES.nothingFound}
-          error={fieldErrors.serviceId2}
-        />
-        <Autocomplete
-          label="Categoria"
-          required
-          placeholder="ex.: gordura_localizada"
-          data={[...categories]}
-          value={values.category}
-          onChange={(value) => set('category', value)}
-          error={fieldErrors.category}
-        />
-        <PtBrNumberInput
-          label="Boost %"
-          whole
-          // Kept as typed: '12,5' is refused with a message, not read as 125.
-          value={String(values.boostPercent)}
-          onChange={(text) => set('boostPercent', text)}
-          error={fieldErrors.boostPercent}
-        />
-        <Textarea
-          label="Justificativa"
-          rows={3}
-          resize="vertical"
-          value={values.rationale}
-          onChange={(event) => set('rationale', event.currentTarget.value)}
-        />
-        <Textarea
-          label="Narrativa base"
-          rows={3}
-          resize="vertical"
-          value={values.baseNarrative}
-          onChange={(event) => set('baseNarrative', event.currentTarget.value)}
-        />
-        <FormActions pending={mutation.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+    <AdminForm onSubmit={submit} saving={saving} onCancel={onDone}>
+      {catalogueQuery.isError ? (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+          {PACKAGE_MESSAGES.servicesLoadFailed}
+        </Alert>
+      ) : null}
+      <Select
+        label="Serviço 1"
+        required
+        searchable
+        data-autofocus
+        data={options}
+        value={values.serviceId1 === null ? null : String(values.serviceId1)}
+        onChange={(value) => set('serviceId1', toId(value))}
+        placeholder={catalogueQuery.isPending ? PACKAGE_MESSAGES.servicesLoading : undefined}
+        disabled={catalogueQuery.isPending}
+        nothingFoundMessage={PACKAGE_MESSAGES.nothingFound}
+        error={fieldErrors.serviceId1}
+      />
+      <Group justify="center" my={-8}>
+        <Tooltip label="Trocar serviços">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            radius="xl"
+            aria-label="Trocar serviços"
+            onClick={() => setValues(swapServices)}
+          >
+            <IconArrowsExchange size={18} style={{ transform: 'rotate(90deg)' }} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Select
+        label="Serviço 2"
+        required
+        searchable
+        data={options}
+        value={values.serviceId2 === null ? null : String(values.serviceId2)}
+        onChange={(value) => set('serviceId2', toId(value))}
+        placeholder={catalogueQuery.isPending ? PACKAGE_MESSAGES.servicesLoading : undefined}
+        disabled={catalogueQuery.isPending}
+        nothingFoundMessage={PACKAGE_MESSAGES.nothingFound}
+        error={fieldErrors.serviceId2}
+      />
+      <Autocomplete
+        label="Categoria"
+        required
+        placeholder="ex.: gordura_localizada"
+        data={[...categories]}
+        value={values.category}
+        onChange={(value) => set('category', value)}
+        error={fieldErrors.category}
+      />
+      <PtBrNumberInput
+        label="Boost %"
+        whole
+        // Kept as typed: '12,5' is refused with a message, not read as 125.
+        value={String(values.boostPercent)}
+        onChange={(text) => set('boostPercent', text)}
+        error={fieldErrors.boostPercent}
+      />
+      <Textarea
+        label="Justificativa"
+        rows={3}
+        resize="vertical"
+        value={values.rationale}
+        onChange={(event) => set('rationale', event.currentTarget.value)}
+      />
+      <Textarea
+        label="Narrativa base"
+        rows={3}
+        resize="vertical"
+        value={values.baseNarrative}
+        onChange={(event) => set('baseNarrative', event.currentTarget.value)}
+      />
+    </AdminForm>
   );
 }

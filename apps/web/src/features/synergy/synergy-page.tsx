@@ -1,4 +1,4 @@
-import { Button, Table } from '@mantine/core';
+import { Button } from '@mantine/core';
 import {
   countSynergyRelations,
   normalizeForComparison,
@@ -14,10 +14,10 @@ import {
   useUpdateRelation,
   useRelationsQuery,
 } from '../../api/services-relations';
-import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { AdminPage } from '../../components/admin/admin-page';
+import { AdminTable, idColumn, type AdminColumn } from '../../components/admin/admin-table';
 import { useFormModal } from '../../components/admin/form-modal';
 import { useAdminRows } from '../../components/admin/use-admin-rows';
-import { RowActions } from '../../components/row-actions';
 import { RelationFormModal } from './relation-form-modal';
 
 /** One spelling per category (case and accents folded), for the category suggestions. */
@@ -28,6 +28,17 @@ function distinctCategories(relations: readonly SynergyRelation[]): string[] {
     if (!byKey.has(key)) byKey.set(key, relation.category.trim());
   }
   return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'pt-BR'));
+}
+
+function relationColumns(namesById: ReadonlyMap<number, string>): AdminColumn<SynergyRelation>[] {
+  const serviceName = (id: number) => namesById.get(id) ?? `#${id}`;
+  return [
+    idColumn(),
+    { header: 'Serviço 1', cell: (relation) => serviceName(relation.service_id_1) },
+    { header: 'Serviço 2', cell: (relation) => serviceName(relation.service_id_2) },
+    { header: 'Categoria', cell: (relation) => relation.category },
+    { header: 'Boost %', cell: (relation) => `${relation.boost_percent}%` },
+  ];
 }
 
 export default function SynergyPage() {
@@ -48,7 +59,7 @@ export default function SynergyPage() {
     () => new Map((catalogueQuery.data ?? []).map((service) => [service.id, service.name])),
     [catalogueQuery.data],
   );
-  const serviceName = (id: number) => namesById.get(id) ?? `#${id}`;
+  const columns = useMemo(() => relationColumns(namesById), [namesById]);
 
   return (
     <AdminPage
@@ -72,54 +83,27 @@ export default function SynergyPage() {
         />
       }
     >
-      <QueryContent
+      <AdminTable
         query={relationsQuery}
         loadingText="Carregando relações..."
         errorText={SYNERGY_RELATION_MESSAGES.loadFailed}
-        isEmpty={relations.length === 0}
         empty={{ title: SYNERGY_RELATION_MESSAGES.empty }}
-      >
-        {/* Wide table: scrolls sideways on a phone instead of squeezing the columns. */}
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Serviço 1</Table.Th>
-                <Table.Th>Serviço 2</Table.Th>
-                <Table.Th>Categoria</Table.Th>
-                <Table.Th>Boost %</Table.Th>
-                <Table.Th>Ações</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {relations.map((relation) => (
-                <Table.Tr key={relation.id}>
-                  <Table.Td>{relation.id}</Table.Td>
-                  <Table.Td>{serviceName(relation.service_id_1)}</Table.Td>
-                  <Table.Td>{serviceName(relation.service_id_2)}</Table.Td>
-                  <Table.Td>{relation.category}</Table.Td>
-                  <Table.Td>{relation.boost_percent}%</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      {...rows.actionsFor({
-                        id: relation.id,
-                        label: `relação #${relation.id}`,
-                        onEdit: () => openForm(relation),
-                        remove: {
-                          title: relationDeleteConfirmation(relation.id),
-                          successMessage: 'Relação excluída.',
-                          fallback: SYNERGY_RELATION_MESSAGES.deleteFailed,
-                        },
-                      })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </QueryContent>
+        columns={columns}
+        rows={relations}
+        minWidth={820}
+        actions={(relation) =>
+          rows.actionsFor({
+            id: relation.id,
+            label: `relação #${relation.id}`,
+            onEdit: () => openForm(relation),
+            remove: {
+              title: relationDeleteConfirmation(relation.id),
+              successMessage: 'Relação excluída.',
+              fallback: SYNERGY_RELATION_MESSAGES.deleteFailed,
+            },
+          })
+        }
+      />
     </AdminPage>
   );
 }

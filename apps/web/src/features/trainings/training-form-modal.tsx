@@ -1,3 +1,4 @@
+import type { FormModalProps } from '../../components/admin/form-modal';
 import {
   ActionIcon,
   AspectRatio,
@@ -28,15 +29,9 @@ import {
 } from '@portal/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
-import {
-  AdminFormModal,
-  ServerError,
-  type FormModalProps,
-} from '../../components/admin/form-modal';
-import { errorMessage } from '../../lib/api-client';
+import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
 import { useCreateTraining, useUpdateTraining } from '../../api/trainings';
-import { notifySuccess } from '../../components/admin/notify';
-import { useSchemaForm, useSubmitGuard } from '../../components/form/use-schema-form';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from './training-dates';
 import classes from './trainings.module.css';
@@ -60,16 +55,10 @@ export interface TrainingFormModalProps extends FormModalProps {
 }
 
 /** 'Novo Treinamento' and 'Editar Treinamento' (SPEC "Admin training management"). */
-export function TrainingFormModal({ opened, onClose, formKey, training }: TrainingFormModalProps) {
+export function TrainingFormModal({ training, ...modal }: TrainingFormModalProps) {
   return (
-    <AdminFormModal
-      opened={opened}
-      onClose={onClose}
-      title={training ? 'Editar Treinamento' : 'Novo Treinamento'}
-      size="lg"
-    >
-      {/* The form mounts with the modal, so every opening starts from fresh values. */}
-      <TrainingForm key={formKey} training={training ?? null} onCancel={onClose} onDone={onClose} />
+    <AdminFormModal {...modal} title={training ? 'Editar Treinamento' : 'Novo Treinamento'}>
+      <TrainingForm training={training ?? null} onDone={modal.onClose} />
     </AdminFormModal>
   );
 }
@@ -84,7 +73,6 @@ function sectionsPayload(sections: readonly ContentSection[]): ContentSection[] 
 
 interface TrainingFormProps {
   training: Training | null;
-  onCancel: () => void;
   onDone: () => void;
 }
 
@@ -103,10 +91,17 @@ interface TrainingFormValues extends Record<string, unknown> {
   content_sections: SectionDraft[];
 }
 
-function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
-  const createTraining = useCreateTraining();
-  const updateTraining = useUpdateTraining();
-  const mutation = training ? updateTraining : createTraining;
+function TrainingForm({ training, onDone }: TrainingFormProps) {
+  const saving = useSaveRecord(
+    training,
+    {
+      create: useCreateTraining(),
+      update: useUpdateTraining(),
+      messages: TRAINING_MESSAGES,
+      byStatus: { 422: MESSAGES.invalidData, 409: TRAINING_MESSAGES.titleTaken },
+    },
+    onDone,
+  );
 
   const nextKey = useRef(0);
   const newSection = (section: ContentSection = { title: '', text: '' }): SectionDraft => ({
@@ -127,9 +122,7 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
   });
   const { title, description, published_at: publishedAt, content_sections: sections } = form.values;
 
-  const canSubmit = title.trim() !== '' && description.trim() !== '' && !mutation.isPending;
-  // Two clicks in one frame both see isPending false: the guard keeps it to one request.
-  const guard = useSubmitGuard();
+  const canSubmit = title.trim() !== '' && description.trim() !== '';
   const thumbnailUrl = youtubeThumbnailUrl(form.values.video_url);
 
   const addSection = () => {
@@ -141,7 +134,7 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
   };
 
   const submit = form.onSubmit((values) => {
-    if (!canSubmit) return;
+    if (!canSubmit || saving.pending) return;
     const parsed = trainingFormSchema.parse(values);
     const common = {
       title: parsed.title,
@@ -152,146 +145,120 @@ function TrainingForm({ training, onCancel, onDone }: TrainingFormProps) {
     };
     const publishedIso = fromDateTimeLocalValue(values.published_at);
 
-    if (training) {
-      const changes: TrainingUpdate = {
-        ...common,
-        ...(publishedAt.length >= EDIT_PUBLISHED_AT_MIN_LENGTH && publishedIso
-          ? { published_at: publishedIso }
-          : {}),
-      };
-      guard(async () => {
-        await updateTraining.mutateAsync({ id: training.id, changes });
-        notifySuccess('Treinamento atualizado.');
-        onDone();
-      });
-      return;
-    }
     const payload: TrainingCreate = {
       ...common,
       ...(publishedIso ? { published_at: publishedIso } : {}),
     };
-    guard(async () => {
-      await createTraining.mutateAsync(payload);
-      notifySuccess('Treinamento criado.');
-      onDone();
-    });
+    // SPEC section 5: an edit sends the date only when it is a whole one.
+    const changes: TrainingUpdate = {
+      ...common,
+      ...(publishedAt.length >= EDIT_PUBLISHED_AT_MIN_LENGTH && publishedIso
+        ? { published_at: publishedIso }
+        : {}),
+    };
+    if (training) saving.update(changes);
+    else saving.create(payload);
   });
 
-  const serverError = mutation.isError
-    ? errorMessage(mutation.error, {
-        byStatus: { 422: MESSAGES.invalidData, 409: TRAINING_MESSAGES.titleTaken },
-        fallback: training ? TRAINING_MESSAGES.updateFailed : TRAINING_MESSAGES.createFailed,
-      })
-    : null;
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <ServerError message={serverError} />
-        <TextInput label="Título" required data-autofocus {...form.getInputProps('title')} />
-        <Textarea
-          label="Descrição"
-          required
-          rows={4}
-          resize="vertical"
-          {...form.getInputProps('description')}
+    <AdminForm
+      onSubmit={submit}
+      saving={saving}
+      onCancel={onDone}
+      submitLabel={training ? 'Salvar alterações' : 'Adicionar Treinamento'}
+      pendingLabel="Salvando..."
+      disabled={!canSubmit}
+    >
+      <TextInput label="Título" required data-autofocus {...form.getInputProps('title')} />
+      <Textarea
+        label="Descrição"
+        required
+        rows={4}
+        resize="vertical"
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <Select<TrainingCategory>
+          label="Categoria"
+          data={CATEGORY_OPTIONS}
+          value={form.values.category}
+          onChange={(value) => {
+            if (value) form.setFieldValue('category', value);
+          }}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select<TrainingCategory>
-            label="Categoria"
-            data={CATEGORY_OPTIONS}
-            value={form.values.category}
-            onChange={(value) => {
-              if (value) form.setFieldValue('category', value);
-            }}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextInput
-            label="Publicado em (opcional)"
-            type="datetime-local"
-            {...form.getInputProps('published_at')}
-          />
-        </SimpleGrid>
         <TextInput
-          label="URL do vídeo (YouTube recomendado)"
-          type="url"
-          placeholder="https://www.youtube.com/watch?v=..."
-          {...form.getInputProps('video_url')}
+          label="Publicado em (opcional)"
+          type="datetime-local"
+          {...form.getInputProps('published_at')}
         />
-        <div>
-          <Text size="sm" fw={500} mb={4}>
-            Thumbnail
+      </SimpleGrid>
+      <TextInput
+        label="URL do vídeo (YouTube recomendado)"
+        type="url"
+        placeholder="https://www.youtube.com/watch?v=..."
+        {...form.getInputProps('video_url')}
+      />
+      <div>
+        <Text size="sm" fw={500} mb={4}>
+          Thumbnail
+        </Text>
+        <AspectRatio ratio={16 / 9} maw={240} className={classes.thumbnailFrame}>
+          <TrainingThumbnailImage
+            src={thumbnailUrl}
+            alt="Pré-visualização da thumbnail do vídeo"
+            className={classes.thumbnailImage}
+          />
+        </AspectRatio>
+      </div>
+
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text size="sm" fw={500}>
+            Seções de conteúdo ({sections.length}/{TRAINING_MAX_SECTIONS})
           </Text>
-          <AspectRatio ratio={16 / 9} maw={240} className={classes.thumbnailFrame}>
-            <TrainingThumbnailImage
-              src={thumbnailUrl}
-              alt="Pré-visualização da thumbnail do vídeo"
-              className={classes.thumbnailImage}
-            />
-          </AspectRatio>
-        </div>
-
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Text size="sm" fw={500}>
-              Seções de conteúdo ({sections.length}/{TRAINING_MAX_SECTIONS})
-            </Text>
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlus size={14} aria-hidden />}
-              onClick={addSection}
-              disabled={sections.length >= TRAINING_MAX_SECTIONS}
-            >
-              Adicionar seção
-            </Button>
-          </Group>
-          {sections.map((section, index) => (
-            <Paper key={section.key} withBorder radius="md" p="sm">
-              <Stack gap="xs">
-                <Group gap="xs" align="flex-end" wrap="nowrap">
-                  <TextInput
-                    style={{ flex: 1 }}
-                    label={`Título da seção ${index + 1}`}
-                    {...form.getInputProps(`content_sections.${index}.title`)}
-                  />
-                  {sections.length > 1 ? (
-                    <ActionIcon
-                      variant="light"
-                      color="red"
-                      size="lg"
-                      aria-label={`Remover seção ${index + 1}`}
-                      onClick={() => removeSection(index)}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  ) : null}
-                </Group>
-                <Textarea
-                  label={`Texto da seção ${index + 1}`}
-                  rows={3}
-                  resize="vertical"
-                  {...form.getInputProps(`content_sections.${index}.text`)}
-                />
-              </Stack>
-            </Paper>
-          ))}
-        </Stack>
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!canSubmit}>
-            {mutation.isPending
-              ? 'Salvando...'
-              : training
-                ? 'Salvar alterações'
-                : 'Adicionar Treinamento'}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={addSection}
+            disabled={sections.length >= TRAINING_MAX_SECTIONS}
+          >
+            Adicionar seção
           </Button>
         </Group>
+        {sections.map((section, index) => (
+          <Paper key={section.key} withBorder radius="md" p="sm">
+            <Stack gap="xs">
+              <Group gap="xs" align="flex-end" wrap="nowrap">
+                <TextInput
+                  style={{ flex: 1 }}
+                  label={`Título da seção ${index + 1}`}
+                  {...form.getInputProps(`content_sections.${index}.title`)}
+                />
+                {sections.length > 1 ? (
+                  <ActionIcon
+                    variant="light"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remover seção ${index + 1}`}
+                    onClick={() => removeSection(index)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                ) : null}
+              </Group>
+              <Textarea
+                label={`Texto da seção ${index + 1}`}
+                rows={3}
+                resize="vertical"
+                {...form.getInputProps(`content_sections.${index}.text`)}
+              />
+            </Stack>
+          </Paper>
+        ))}
       </Stack>
-    </form>
+    </AdminForm>
   );
 }

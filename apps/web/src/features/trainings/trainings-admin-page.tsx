@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import {
   countTrainings,
   formatDateBR,
@@ -13,17 +14,17 @@ import {
   type TrainingListOrder,
 } from '@portal/domain';
 import { Link } from 'react-router';
-import { RowActions } from '../../components/row-actions';
 import {
   trainingsKeys,
   useAdminTrainingsQuery,
   useDeleteTraining,
   useUpdateTraining,
 } from '../../api/trainings';
-import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { AdminPage } from '../../components/admin/admin-page';
+import { activeColor, AdminTable, type AdminColumn } from '../../components/admin/admin-table';
 import { useFormModal } from '../../components/admin/form-modal';
 import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
-import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
+import { ListToolbar } from '../../components/admin/list-toolbar';
 import { useAdminRows } from '../../components/admin/use-admin-rows';
 import { trainingPath } from './training-card';
 import { TrainingFormModal } from './training-form-modal';
@@ -45,6 +46,48 @@ const SORT_OPTIONS = [
   { value: 'title', label: 'Título (A–Z)' },
   { value: '-title', label: 'Título (Z–A)' },
 ];
+
+/** The columns; '#' counts from the first row of the page shown. */
+function trainingColumns(offset: number): AdminColumn<Training>[] {
+  return [
+    { header: '#', cell: (_training, index) => offset + index + 1 },
+    {
+      header: 'Thumb',
+      cell: (training) => (
+        <TrainingThumbnailImage
+          src={training.thumbnail_url}
+          className={classes.smallThumb}
+          fallbackClassName={`${classes.smallThumb} ${classes.thumbnailFrame}`}
+          fallbackSize="xs"
+        />
+      ),
+    },
+    {
+      header: 'Título',
+      sort: { asc: 'title', desc: '-title' },
+      cellProps: { maw: 420 },
+      cell: (training) => (
+        <>
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Text fw={500}>{training.title}</Text>
+            <Badge variant="dot" color={activeColor(training.active)} style={{ flexShrink: 0 }}>
+              {training.active ? 'ativo' : 'inativo'}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {training.description}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: 'Publicado',
+      cell: (training) => (training.published_at ? formatDateBR(training.published_at) : '—'),
+    },
+    { header: 'Likes', cell: (training) => training.like_count, sort: { desc: 'popular' } },
+    { header: 'Dislikes', cell: (training) => training.dislike_count },
+  ];
+}
 
 function isListOrder(value: string): value is TrainingListOrder {
   return (TRAINING_LIST_ORDERS as readonly string[]).includes(value);
@@ -72,6 +115,7 @@ export default function TrainingsAdminPage() {
   const openForm = formModal.open;
 
   const view = serverListView(trainingsQuery.data, params);
+  const columns = useMemo(() => trainingColumns(offset), [offset]);
   // Likes, dislikes and categories count the page shown; the total is every matching video.
   const counts = countTrainings(view.rows);
 
@@ -117,101 +161,49 @@ export default function TrainingsAdminPage() {
       }
       modals={<TrainingFormModal {...formModal.props} training={formModal.editing} />}
     >
-      <QueryContent
+      <AdminTable
         query={trainingsQuery}
         loadingText="Carregando treinamentos..."
         errorText={TRAINING_MESSAGES.listLoadFailed}
-        isEmpty={view.rows.length === 0}
         empty={{
           title: 'Nenhum treinamento encontrado',
           description: 'Cadastre novos vídeos para aparecerem aqui.',
         }}
-      >
-        {/* Wide table: scrolls sideways on a phone instead of squeezing the columns. */}
-        <Table.ScrollContainer minWidth={960}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Thumb</Table.Th>
-                <Table.Th>Título</Table.Th>
-                <Table.Th>Publicado</Table.Th>
-                <Table.Th>Likes</Table.Th>
-                <Table.Th>Dislikes</Table.Th>
-                <Table.Th>Ações</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {view.rows.map((training, index) => (
-                <Table.Tr key={training.id}>
-                  <Table.Td>{offset + index + 1}</Table.Td>
-                  <Table.Td>
-                    <TrainingThumbnailImage
-                      src={training.thumbnail_url}
-                      className={classes.smallThumb}
-                      fallbackClassName={`${classes.smallThumb} ${classes.thumbnailFrame}`}
-                      fallbackSize="xs"
-                    />
-                  </Table.Td>
-                  <Table.Td maw={420}>
-                    <Group gap="xs" wrap="nowrap" align="center">
-                      <Text fw={500}>{training.title}</Text>
-                      <Badge
-                        variant="dot"
-                        color={training.active ? 'green' : 'gray'}
-                        style={{ flexShrink: 0 }}
-                      >
-                        {training.active ? 'ativo' : 'inativo'}
-                      </Badge>
-                    </Group>
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {training.description}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {training.published_at ? formatDateBR(training.published_at) : '—'}
-                  </Table.Td>
-                  <Table.Td>{training.like_count}</Table.Td>
-                  <Table.Td>{training.dislike_count}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      {...rows.actionsFor({
-                        id: training.id,
-                        label: training.title,
-                        onEdit: () => openForm(training),
-                        toggle: {
-                          active: training.active,
-                          changes: { active: !training.active },
-                          success: training.active
-                            ? 'Treinamento inativado.'
-                            : 'Treinamento ativado.',
-                          fallback: TRAINING_MESSAGES.toggleFailed,
-                        },
-                        remove: {
-                          title: trainingDeleteConfirmation(training.title),
-                          successMessage: 'Treinamento excluído.',
-                          fallback: TRAINING_MESSAGES.deleteFailed,
-                        },
-                      })}
-                    >
-                      <Button
-                        size="xs"
-                        variant="default"
-                        component={Link}
-                        to={trainingPath(training.id)}
-                        aria-label={`Abrir ${training.title}`}
-                      >
-                        Abrir
-                      </Button>
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <ListPagination params={params} view={view} />
-      </QueryContent>
+        columns={columns}
+        rows={view.rows}
+        minWidth={960}
+        params={params}
+        view={view}
+        actions={(training) => ({
+          ...rows.actionsFor({
+            id: training.id,
+            label: training.title,
+            onEdit: () => openForm(training),
+            toggle: {
+              active: training.active,
+              changes: { active: !training.active },
+              success: training.active ? 'Treinamento inativado.' : 'Treinamento ativado.',
+              fallback: TRAINING_MESSAGES.toggleFailed,
+            },
+            remove: {
+              title: trainingDeleteConfirmation(training.title),
+              successMessage: 'Treinamento excluído.',
+              fallback: TRAINING_MESSAGES.deleteFailed,
+            },
+          }),
+          children: (
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={trainingPath(training.id)}
+              aria-label={`Abrir ${training.title}`}
+            >
+              Abrir
+            </Button>
+          ),
+        })}
+      />
     </AdminPage>
   );
 }

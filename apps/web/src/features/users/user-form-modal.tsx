@@ -1,4 +1,5 @@
-import { PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { FormModalProps } from '../../components/admin/form-modal';
+import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
   PASSWORD_MIN_LENGTH,
   PROFILE_LABELS,
@@ -14,15 +15,8 @@ import {
   type UserStatus,
 } from '@portal/domain';
 import { useState, type FormEvent } from 'react';
-import {
-  AdminFormModal,
-  type FormModalProps,
-  FormActions,
-  ServerError,
-} from '../../components/admin/form-modal';
-import { errorMessage } from '../../lib/api-client';
+import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
 import { useCreateUser, useUpdateUser } from '../../api/users';
-import { notifySuccess } from '../../components/admin/notify';
 
 const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit }));
 const PROFILE_OPTIONS = PROFILES.map((profile) => ({
@@ -45,6 +39,13 @@ const isProfile = (value: string | null): value is Profile =>
   value !== null && (PROFILES as readonly string[]).includes(value);
 const isStatus = (value: string | null): value is UserStatus =>
   value !== null && (USER_STATUSES as readonly string[]).includes(value);
+
+const USER_SAVE_MESSAGES = {
+  created: 'Usuário criado.',
+  updated: 'Usuário atualizado.',
+  createFailed: 'Erro ao criar usuário.',
+  updateFailed: 'Erro ao atualizar usuário.',
+};
 
 type FieldName = 'name' | 'email' | 'password' | 'phone' | 'unit' | 'profile' | 'status';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -70,25 +71,20 @@ export interface UserFormModalProps extends FormModalProps {
 }
 
 /** 'Cadastro de Usuário' and 'Editar Usuário' (email read-only, optional new password). */
-export function UserFormModal({ opened, onClose, formKey, user }: UserFormModalProps) {
-  const editing = Boolean(user);
+export function UserFormModal({ user, ...modal }: UserFormModalProps) {
   return (
-    <AdminFormModal
-      opened={opened}
-      onClose={onClose}
-      title={editing ? 'Editar Usuário' : 'Cadastro de Usuário'}
-      size="lg"
-    >
-      {/* The form mounts with the modal, so every opening starts from fresh values. */}
-      <UserForm key={formKey} user={user ?? null} onDone={onClose} />
+    <AdminFormModal {...modal} title={user ? 'Editar Usuário' : 'Cadastro de Usuário'}>
+      <UserForm user={user ?? null} onDone={modal.onClose} />
     </AdminFormModal>
   );
 }
 
 function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
-  const createUser = useCreateUser();
-  const updateUser = useUpdateUser();
-  const mutation = user ? updateUser : createUser;
+  const saving = useSaveRecord(
+    user,
+    { create: useCreateUser(), update: useUpdateUser(), messages: USER_SAVE_MESSAGES },
+    onDone,
+  );
 
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
@@ -107,7 +103,6 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (createUser.isPending || updateUser.isPending) return;
     const common = { name: name.trim(), phone: phone.trim() || null, unit, profile, status };
 
     if (user) {
@@ -117,15 +112,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
       if (common.name === '') errors.name = 'Nome é obrigatório.';
       setFieldErrors(errors);
       if (Object.keys(errors).length > 0) return;
-      updateUser.mutate(
-        { id: user.id, changes },
-        {
-          onSuccess: () => {
-            notifySuccess('Usuário atualizado.');
-            onDone();
-          },
-        },
-      );
+      saving.update(changes);
       return;
     }
 
@@ -134,102 +121,87 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
     const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
-    createUser.mutate(payload, {
-      onSuccess: () => {
-        notifySuccess('Usuário criado.');
-        onDone();
-      },
-    });
+    saving.create(payload);
   };
 
-  const serverError = mutation.isError
-    ? errorMessage(mutation.error, {
-        fallback: user ? 'Erro ao atualizar usuário.' : 'Erro ao criar usuário.',
-      })
-    : null;
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <ServerError message={serverError} />
+    <AdminForm onSubmit={submit} saving={saving} onCancel={onDone}>
+      <TextInput
+        label="Nome"
+        required
+        data-autofocus
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={fieldErrors.name}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        required={!user}
+        readOnly={Boolean(user)}
+        description={user ? 'O email não pode ser alterado.' : undefined}
+        value={email}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+        error={fieldErrors.email}
+      />
+      <PasswordInput
+        label={user ? 'Nova senha' : 'Senha'}
+        required={!user}
+        autoComplete="new-password"
+        description={
+          user
+            ? 'Deixe em branco para manter a senha atual.'
+            : `Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`
+        }
+        value={password}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+        error={fieldErrors.password}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="Nome"
-          required
-          data-autofocus
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={fieldErrors.name}
+          label="Telefone"
+          type="tel"
+          value={phone}
+          onChange={(event) => setPhone(event.currentTarget.value)}
+          error={fieldErrors.phone}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          required={!user}
-          readOnly={Boolean(user)}
-          description={user ? 'O email não pode ser alterado.' : undefined}
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={fieldErrors.email}
+        <Select
+          label="Unidade"
+          data={UNIT_OPTIONS}
+          value={unit}
+          onChange={(value) => setUnit(isUnit(value) ? value : null)}
+          clearable
+          searchable
+          nothingFoundMessage="Nada encontrado"
+          error={fieldErrors.unit}
+          comboboxProps={{ withinPortal: true }}
         />
-        <PasswordInput
-          label={user ? 'Nova senha' : 'Senha'}
-          required={!user}
-          autoComplete="new-password"
+        <Select
+          label="Perfil"
           description={
-            user
-              ? 'Deixe em branco para manter a senha atual.'
-              : `Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`
+            requestedProfile
+              ? `Solicitado no cadastro: ${PROFILE_LABELS[requestedProfile]}`
+              : undefined
           }
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldErrors.password}
+          data={PROFILE_OPTIONS}
+          value={profile}
+          onChange={(value) => {
+            if (isProfile(value)) setProfile(value);
+          }}
+          allowDeselect={false}
+          error={fieldErrors.profile}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Telefone"
-            type="tel"
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
-            error={fieldErrors.phone}
-          />
-          <Select
-            label="Unidade"
-            data={UNIT_OPTIONS}
-            value={unit}
-            onChange={(value) => setUnit(isUnit(value) ? value : null)}
-            clearable
-            searchable
-            nothingFoundMessage="Nada encontrado"
-            error={fieldErrors.unit}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Select
-            label="Perfil"
-            description={
-              requestedProfile
-                ? `Solicitado no cadastro: ${PROFILE_LABELS[requestedProfile]}`
-                : undefined
-            }
-            data={PROFILE_OPTIONS}
-            value={profile}
-            onChange={(value) => {
-              if (isProfile(value)) setProfile(value);
-            }}
-            allowDeselect={false}
-            error={fieldErrors.profile}
-          />
-          <Select
-            label="Status"
-            data={user ? EDIT_STATUS_OPTIONS : CREATE_STATUS_OPTIONS}
-            value={status}
-            onChange={(value) => {
-              if (isStatus(value)) setStatus(value);
-            }}
-            allowDeselect={false}
-            error={fieldErrors.status}
-          />
-        </SimpleGrid>
-        <FormActions pending={mutation.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+        <Select
+          label="Status"
+          data={user ? EDIT_STATUS_OPTIONS : CREATE_STATUS_OPTIONS}
+          value={status}
+          onChange={(value) => {
+            if (isStatus(value)) setStatus(value);
+          }}
+          allowDeselect={false}
+          error={fieldErrors.status}
+        />
+      </SimpleGrid>
+    </AdminForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import {
   PROFILE_LABELS,
   PROFILES,
@@ -16,16 +16,20 @@ import {
   useUsersPageQuery,
   useUsersQuery,
 } from '../../api/users';
-import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { AdminPage } from '../../components/admin/admin-page';
+import {
+  AdminTable,
+  badgeColumn,
+  idColumn,
+  type AdminColumn,
+} from '../../components/admin/admin-table';
 import { useFormModal } from '../../components/admin/form-modal';
 import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
-import { ListPagination, ListToolbar } from '../../components/admin/list-toolbar';
+import { ListToolbar } from '../../components/admin/list-toolbar';
 import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
-import { RowActions } from '../../components/row-actions';
 import { ActivateUserModal } from './activate-user-modal';
 import { UserFormModal } from './user-form-modal';
 
-/** The dot variant keeps the label in the normal text colour (AA in both schemes). */
 const STATUS_COLORS: Record<UserStatus, string> = {
   active: 'green',
   inactive: 'gray',
@@ -52,6 +56,37 @@ const SORT_OPTIONS = [
   { value: 'nome', label: 'Nome (A–Z)' },
   { value: '-nome', label: 'Nome (Z–A)' },
   { value: 'email', label: 'Email (A–Z)' },
+];
+
+/** A pending newcomer shows the profile asked for, marked as only a request. */
+function ProfileCell({ user }: { user: User }) {
+  if (user.status !== 'pending') return PROFILE_LABELS[user.profile] ?? user.profile;
+  const requested = user.requested_profile ?? user.profile;
+  return (
+    <Text size="sm" span>
+      {PROFILE_LABELS[requested] ?? requested}{' '}
+      <Text span size="xs" c="dimmed">
+        (solicitado)
+      </Text>
+    </Text>
+  );
+}
+
+const COLUMNS: AdminColumn<User>[] = [
+  idColumn('ID'),
+  {
+    header: 'Nome',
+    cell: (user) => user.name,
+    sort: { asc: 'nome', desc: '-nome' },
+    cellProps: { fw: 500 },
+  },
+  { header: 'Email', cell: (user) => user.email, sort: { asc: 'email' } },
+  { header: 'Perfil', cell: (user) => <ProfileCell user={user} /> },
+  { header: 'Unidade', cell: (user) => user.unit ?? '—' },
+  badgeColumn('Status', (user) => ({
+    label: USER_STATUS_LABELS[user.status] ?? user.status,
+    color: STATUS_COLORS[user.status],
+  })),
 ];
 
 export default function UsersPage() {
@@ -114,85 +149,39 @@ export default function UsersPage() {
         </>
       }
     >
-      <QueryContent
+      <AdminTable
         query={pageQuery}
         loadingText="Carregando usuários..."
         errorText="Não foi possível carregar os usuários agora."
-        isEmpty={view.total === 0}
         empty={{
           title: 'Nenhum usuário encontrado',
           description: 'Adicione um novo usuário para começar',
         }}
-      >
-        {/* Wide table: scrolls sideways on a phone instead of squeezing the columns. */}
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>ID</Table.Th>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Perfil</Table.Th>
-                <Table.Th>Unidade</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Ações</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {view.rows.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{user.id}</Table.Td>
-                  <Table.Td fw={500}>{user.name}</Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>
-                    {user.status === 'pending' ? (
-                      <Text size="sm" span>
-                        {PROFILE_LABELS[user.requested_profile ?? user.profile] ??
-                          user.requested_profile ??
-                          user.profile}{' '}
-                        <Text span size="xs" c="dimmed">
-                          (solicitado)
-                        </Text>
-                      </Text>
-                    ) : (
-                      (PROFILE_LABELS[user.profile] ?? user.profile)
-                    )}
-                  </Table.Td>
-                  <Table.Td>{user.unit ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="dot" color={STATUS_COLORS[user.status]}>
-                      {USER_STATUS_LABELS[user.status] ?? user.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      {...rows.actionsFor({
-                        id: user.id,
-                        label: user.name,
-                        onEdit: () => openForm(user),
-                        toggle: statusToggle(user.status, {
-                          activated: 'Usuário ativado.',
-                          deactivated: 'Usuário inativado.',
-                          fallback: 'Não foi possível alterar o status.',
-                        }),
-                        // A self-registered account is activated with an explicit profile
-                        // (DESIGN.md 7.3).
-                        onToggle: user.status === 'pending' ? () => setActivating(user) : undefined,
-                        remove: {
-                          title: `Excluir o usuário ${user.name}?`,
-                          successMessage: 'Usuário excluído.',
-                          fallback: 'Não foi possível excluir.',
-                        },
-                      })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <ListPagination params={params} view={view} />
-      </QueryContent>
+        columns={COLUMNS}
+        rows={view.rows}
+        minWidth={900}
+        params={params}
+        view={view}
+        actions={(user) =>
+          rows.actionsFor({
+            id: user.id,
+            label: user.name,
+            onEdit: () => openForm(user),
+            toggle: statusToggle(user.status, {
+              activated: 'Usuário ativado.',
+              deactivated: 'Usuário inativado.',
+              fallback: 'Não foi possível alterar o status.',
+            }),
+            // A self-registered account is activated with an explicit profile (DESIGN.md 7.3).
+            onToggle: user.status === 'pending' ? () => setActivating(user) : undefined,
+            remove: {
+              title: `Excluir o usuário ${user.name}?`,
+              successMessage: 'Usuário excluído.',
+              fallback: 'Não foi possível excluir.',
+            },
+          })
+        }
+      />
     </AdminPage>
   );
 }
