@@ -6,7 +6,7 @@ export default defineConfig({
     projects: ['packages/domain', 'apps/api', 'apps/web', 'apps/api/vitest.crash.config.ts'],
     // One test file per core. Vitest's default keeps a core for its main process, which leaves a
     // 2-core machine with one worker and the other core mostly idle: the main process does little
-    // once files are transformed (docs/decisions/0017-test-workers.md).
+    // once files are transformed (docs/decisions/0021-test-workers.md).
     maxWorkers: os.availableParallelism(),
     // `npm run test:coverage` (CI): v8 coverage of the source, summary in the log, HTML in
     // coverage/. The thresholds guard the shared rules and sign-in: set a little under what the

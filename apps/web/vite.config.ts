@@ -36,7 +36,7 @@ const KB = 1024;
 /**
  * Gzipped JavaScript a URL's first screen may load: the entry and everything it imports, plus the
  * scripts its HTML preloads (issue 17: the builder ≤ 200 KB, /login ≤ 110 KB). /login does not
- * meet its 110 KB yet (docs/decisions/0017-declarative-router.md says what is left): its ceiling
+ * meet its 110 KB yet (docs/decisions/0019-declarative-router.md says what is left): its ceiling
  * is what it loads today, so it can only go down. The build fails above a ceiling, naming the
  * URL and its heaviest chunks. The public proposal page is server-rendered without a script.
  */

@@ -1,7 +1,7 @@
 -- Issue 14: the managers' dashboard's sums kept per São Paulo day and per week (Monday), written
 -- by a statement-level trigger in the transaction of every proposal change, so a year of the
 -- network sums ~20 000 small rows instead of 200 000 proposals and 600 000 accepted items
--- (docs/decisions/0017-dashboard-summary.md). Only `expired`, which depends on the clock, is
+-- (docs/decisions/0020-dashboard-summary.md). Only `expired`, which depends on the clock, is
 -- read live: the summary keeps `open` (draft, sent, viewed) and the dashboard subtracts the open
 -- ones still valid now. Same definitions as packages/domain dashboard.ts proposalSalesCounts.
 -- Runs on PostgreSQL 15+ and on PGlite.

@@ -24,7 +24,7 @@ export interface AppRouterState {
  * React Router's declarative router (`<Router>` and `useRoutes`) driven by a history the app
  * holds, with the two things the app took from the data router: `navigate` outside React (the
  * 401 redirect) and `flushSync` navigations. The data router cost 15.5 KB more gzipped JavaScript
- * on every first screen (docs/decisions/0017-declarative-router.md).
+ * on every first screen (docs/decisions/0019-declarative-router.md).
  */
 export interface AppRouter {
   readonly routes: RouteObject[];

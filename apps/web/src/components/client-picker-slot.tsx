@@ -4,7 +4,7 @@ import { useAfterFirstScreen } from '../lib/use-after-first-screen';
 import type { ClientPickerProps } from './client-picker';
 
 // The client picker (Mantine's Combobox on floating-ui, and the clients query) was 29 KB of the
-// builder's 198 KB of first-screen JavaScript (docs/decisions/0017-declarative-router.md). The
+// builder's 198 KB of first-screen JavaScript (docs/decisions/0019-declarative-router.md). The
 // builder draws a plain field with the picker's label in its place and loads the picker once the
 // first screen is drawn, or as soon as the field is focused or typed in.
 let loadedPicker: ComponentType<ClientPickerProps> | undefined;

@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../db/client.ts';
 /**
  * The dashboard's reads: sums kept by migration 0015's trigger, and aggregates in SQL over
  * `proposals` and `proposal_items` (migration 0012), the same definitions as packages/domain
- * dashboard.ts (docs/decisions/0008-dashboard-figures.md, 0017-dashboard-summary.md).
+ * dashboard.ts (docs/decisions/0008-dashboard-figures.md, 0020-dashboard-summary.md).
  * Read-only; nothing here writes.
  */
 
@@ -108,7 +108,7 @@ const countsOf = (row: GroupRow): SalesCounts => ({
 
 /**
  * Every aggregate of the dashboard. The sums come from the summaries of migration 0015 (kept by
- * a trigger in the transaction of each proposal write, docs/decisions/0017-dashboard-summary.md);
+ * a trigger in the transaction of each proposal write, docs/decisions/0020-dashboard-summary.md);
  * only `expired`, which depends on `now`, is counted live. A professional's own figures read
  * their accepted items and packages from their proposals (a few hundred a year).
  */
