@@ -1,7 +1,14 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { Fragment, useState, type FormEventHandler, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useRef,
+  useState,
+  type FormEventHandler,
+  type ReactNode,
+} from 'react';
 import type { RowChanges } from '../../api/resource-mutations';
 import { errorMessage } from '../../lib/api-client';
 import { useSubmitGuard } from '../form/use-schema-form';
@@ -34,11 +41,19 @@ export function useFormModal<T>() {
   };
 }
 
-/** The server's refusal, at the top of the form where the person is looking. */
+/**
+ * The server's refusal at the top of the form, brought into view when it arrives: the person
+ * clicked Salvar at the bottom of a long form and is looking there.
+ */
 export function ServerError({ message }: { message: string | null }) {
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // jsdom has no scrollIntoView; browsers all do.
+    if (message) alertRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [message]);
   if (!message) return null;
   return (
-    <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+    <Alert ref={alertRef} color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
       {message}
     </Alert>
   );
