@@ -458,6 +458,9 @@ describe('dashboard API', () => {
     expect(res.statusCode).toBe(403);
     for (const [query, msg] of [
       [{ from: '2026-02-30' }, DASHBOARD_MESSAGES.dateInvalid],
+      // The ends of the calendar were answered 500.
+      [{ from: '0000-01-01' }, DASHBOARD_MESSAGES.dateInvalid],
+      [{ from: '9998-12-31', to: '9999-12-31' }, DASHBOARD_MESSAGES.dateInvalid],
       [{ from: '2026-03-10', to: '2026-03-01' }, DASHBOARD_MESSAGES.periodInvalid],
       [{ from: '2020-01-01', to: '2026-01-01' }, DASHBOARD_MESSAGES.periodTooLong],
       [{ unit: 'LUA' }, DASHBOARD_MESSAGES.unitInvalid],

@@ -166,6 +166,8 @@ describe('sales figures', () => {
       return result.success ? [] : result.error.issues.map((issue) => issue.message);
     };
     expect(messages({ from: '2026-02-30' })).toEqual([DASHBOARD_MESSAGES.dateInvalid]);
+    expect(messages({ from: '0000-01-01' })).toEqual([DASHBOARD_MESSAGES.dateInvalid]);
+    expect(messages({ to: '9999-12-31' })).toEqual([DASHBOARD_MESSAGES.dateInvalid]);
     expect(messages({ from: '2026-03-02', to: '2026-03-01' })).toEqual([
       DASHBOARD_MESSAGES.periodInvalid,
     ]);

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { UNITS, type Unit } from './users.ts';
 import { SERVICE_BLOCKS, type ServiceBlock } from './service-constants.ts';
 import { centavosToReais, type Centavos } from './money.ts';
+import { isQueryableDate } from './dates.ts';
 import {
   DECLINE_REASON_CODES,
   DECLINE_REASON_LABELS,
@@ -130,10 +131,8 @@ export function defaultDashboardPeriod(now: Date = new Date()): { from: string; 
 const dateParam = z
   .string({ error: DASHBOARD_MESSAGES.dateInvalid })
   .regex(DATE, DASHBOARD_MESSAGES.dateInvalid)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, DASHBOARD_MESSAGES.dateInvalid);
+  // A real day in 1900–9998: year 0 and 9999-12-31 (whose next day has five digits) were 500s.
+  .refine(isQueryableDate, DASHBOARD_MESSAGES.dateInvalid);
 
 const unitParam = z.enum(UNITS, { error: DASHBOARD_MESSAGES.unitInvalid });
 const professionalParam = z.coerce
