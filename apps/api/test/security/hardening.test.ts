@@ -306,7 +306,8 @@ describe('hardening', () => {
           await behind.close();
         }
       }
-    });
+      // Two apps, each on its own cloned database: past the 30 s default on a loaded machine.
+    }, 120_000);
 
     it('throttles unknown emails like known ones, so 429 reveals no account', async () => {
       const unknown = `ninguem-${unique()}@teste.com.br`;
