@@ -180,7 +180,8 @@ describe('no answer keeps a procedure the client excluded, on every engine', () 
     );
     // Both engines answered: the model's filtered picks and the local fallback.
     expect([...engines].sort()).toEqual(['local', 'openai']);
-  });
+    // 120 runs of two requests each: 14 s on PGlite, 30 s on PostgreSQL beside a browser suite.
+  }, 120_000);
 
   it('keeps an earlier message’s exclusions and care words when a later one names new goals', async () => {
     move = { kind: 'fail' };
