@@ -87,7 +87,8 @@ LANGUAGE sql STABLE AS $$
   SELECT ROW(sign, p.id, (p.created_at AT TIME ZONE 'America/Sao_Paulo')::date, p.unit,
              coalesce(p.author_id, 0), coalesce(p.package_id, 0), p.status,
              p.sent_at IS NOT NULL, p.viewed_at IS NOT NULL, p.annual_value,
-             p.discount_pct::numeric, p.margin_pct::numeric, p.margin_pct < p.min_margin_pct,
+             -- Through text: float8::numeric keeps 15 digits and rounds 69.37499999999999 to 69.375.
+             p.discount_pct::text::numeric, p.margin_pct::text::numeric, p.margin_pct < p.min_margin_pct,
              p.decline_reason_code,
              CASE WHEN p.status = 'accepted' THEN p.snapshot -> 'items' END)::sales_change
 $$;
