@@ -1,16 +1,12 @@
 import '@mantine/core/styles.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouterProvider } from './app/app-router-provider';
 import { AppProviders } from './app/providers';
-import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
+import { landingScreen, SignedOutApp } from './app/signed-out-app';
 import { whenIdle } from './lib/use-after-first-screen';
 
 // The URL this visit landed on, before any redirect: its Web Vitals belong to it.
 const landingPath = window.location.pathname;
-const queryClient = createQueryClient();
-const { router, firstRouteReady } = createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root não encontrado em index.html.');
@@ -42,29 +38,52 @@ function applyAppStylesheets(): Promise<void> {
  * Field data (issue 17): the visit's Core Web Vitals, by code loaded once the first screen is
  * drawn and the browser idle, so it costs that screen neither bytes nor main-thread time.
  */
-function reportWebVitalsWhenIdle(): void {
+function reportWebVitalsWhenIdle(page: string | null): void {
+  if (!page) return;
   whenIdle(() => {
     void import('./lib/web-vitals-reporter').then((reporter) => {
-      const page = reporter.routePattern(router.routes, landingPath);
-      if (page) reporter.startWebVitalsReporting({ page, device: reporter.deviceClass() });
+      reporter.startWebVitalsReporting({ page, device: reporter.deviceClass() });
     });
   });
 }
 
 const root = createRoot(container);
-// The first URL's code is already on its way (the HTML links it): rendering once it and the app's
-// styles are here puts the page itself on screen first, instead of a loader that the page then
-// replaces. A transition lets React render that screen in small slices, so a slow phone stays
-// responsive meanwhile (the boot splash shows).
-const firstRender = Promise.all([firstRouteReady, applyAppStylesheets()]).then(() =>
+// A transition lets React render a screen in small slices, so a slow phone stays responsive
+// meanwhile (the boot splash, or the screen before, shows).
+const render = (app: ReactNode) =>
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <AppRouterProvider router={router} />
-        </AppProviders>
+        <AppProviders>{app}</AppProviders>
       </StrictMode>,
     );
-  }),
-);
+  });
+
+let signedInApp: Promise<string | null> | undefined;
+
+/**
+ * The signed-in app at the current URL, once its first route's code is here (the HTML of its URLs
+ * links that code, see vite.config.ts). Settles with the landing URL's route pattern.
+ */
+function startSignedInApp(stylesheets: Promise<void> = Promise.resolve()): Promise<string | null> {
+  signedInApp ??= import('./app/app').then(async (app) => {
+    const { router, queryClient, firstRouteReady } = app.createSignedInApp();
+    await Promise.all([firstRouteReady, stylesheets]);
+    render(<app.SignedInAppRoot router={router} queryClient={queryClient} />);
+    return app.routePattern(router.routes, landingPath);
+  });
+  return signedInApp;
+}
+
+// The first URL's code is already on its way (the HTML links it): rendering once it and the app's
+// styles are here puts the page itself on screen first, instead of a loader that the page then
+// replaces. A visit that lands on a signed-out screen draws it with the lighter signed-out shell
+// (docs/decisions/0022-signed-out-shell.md); the signed-in app loads when it leaves them.
+const screen = landingScreen();
+const firstRender: Promise<string | null> = screen
+  ? Promise.all([screen.load().catch(() => undefined), applyAppStylesheets()]).then(() => {
+      render(<SignedOutApp onLeave={() => startSignedInApp().then(() => undefined)} />);
+      return landingPath;
+    })
+  : startSignedInApp(applyAppStylesheets());
 void firstRender.then(reportWebVitalsWhenIdle);

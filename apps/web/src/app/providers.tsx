@@ -1,9 +1,7 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-// Only the notifications store (no UI): it tells when a notification is waiting to be shown.
-import { notificationsStore } from '@mantine/notifications';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useAfterFirstScreen } from '../lib/use-after-first-screen';
+import type { NotificationsStore } from './notifications-queue';
 import { useSession } from '../lib/use-session';
 import { overlayHostsRequested, subscribeOverlayHostsRequest } from './overlay-hosts-ready';
 import { cssVariablesResolver, theme } from './theme';
@@ -17,15 +15,36 @@ import { cssVariablesResolver, theme } from './theme';
  */
 const OverlayHosts = lazy(() => import('./overlay-hosts'));
 
-const hasQueuedNotification = () => notificationsStore.getState().notifications.length > 0;
+const noSubscription = () => () => {};
+const nothingQueued = () => false;
+
+/**
+ * Whether a notification waits to be shown. The store loads after the first screen (it is not
+ * needed to draw one, and on /login it was 1.2 KB gzipped of the budget); a notification queued
+ * before then (register's success message comes after a whole form) is still in the store then.
+ */
+function useNotificationWaiting(load: boolean): boolean {
+  const [store, setStore] = useState<NotificationsStore | null>(null);
+  useEffect(() => {
+    if (!load || store) return;
+    let current = true;
+    void import('./notifications-queue').then((queue) => {
+      if (current) setStore(() => queue.notificationsStore);
+    });
+    return () => {
+      current = false;
+    };
+  }, [load, store]);
+  return useSyncExternalStore(
+    store?.subscribe ?? noSubscription,
+    store ? () => store.getState().notifications.length > 0 : nothingQueued,
+  );
+}
 
 function DeferredOverlayHosts({ eager }: { eager: boolean }) {
   const { token } = useSession();
   const afterFirstScreen = useAfterFirstScreen();
-  const notificationWaiting = useSyncExternalStore(
-    notificationsStore.subscribe,
-    hasQueuedNotification,
-  );
+  const notificationWaiting = useNotificationWaiting(eager || afterFirstScreen);
   const confirmWanted = useSyncExternalStore(subscribeOverlayHostsRequest, overlayHostsRequested);
   const [needed, setNeeded] = useState(false);
   // Once mounted the hosts stay (signing out must not cut a notification short).
@@ -47,25 +66,26 @@ function DeferredOverlayHosts({ eager }: { eager: boolean }) {
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'portal-color-scheme' });
 
 export interface AppProvidersProps {
-  queryClient: QueryClient;
   children: ReactNode;
   /** 'test' disables Mantine transitions and portals (component tests). */
   env?: 'default' | 'test';
 }
 
-export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
+/**
+ * Mantine and the overlay hosts, shared by both shells (main.tsx): the signed-in app adds its
+ * query client inside (app/app.tsx); the signed-out screens need none.
+ */
+export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        colorSchemeManager={colorSchemeManager}
-        defaultColorScheme="auto"
-        env={env}
-      >
-        {children}
-        <DeferredOverlayHosts eager={env === 'test'} />
-      </MantineProvider>
-    </QueryClientProvider>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      env={env}
+    >
+      {children}
+      <DeferredOverlayHosts eager={env === 'test'} />
+    </MantineProvider>
   );
 }

@@ -77,3 +77,22 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> 
   '/admin/desempenho': ['adminLayout', 'webVitals'],
   '/admin/auditoria': ['adminLayout', 'audit'],
 };
+
+/**
+ * The signed-out screens, which a visit that lands on them draws with the signed-out shell
+ * (signed-out-app.tsx) instead of the signed-in app: they load neither the router library nor the
+ * query client (docs/decisions/0022-signed-out-shell.md).
+ */
+export const SIGNED_OUT_SCREENS: Readonly<Record<string, PageModuleName>> = {
+  '/login': 'login',
+  '/admin/login': 'adminLogin',
+  '/register': 'register',
+  '/forgot-password': 'forgotPassword',
+  '/reset-password': 'resetPassword',
+};
+
+/**
+ * The signed-in app (router, query client, guards): main.tsx loads it for every other URL, so
+ * the build links its code in the HTML of every pattern above but the signed-out screens.
+ */
+export const SIGNED_IN_APP_MODULE = '/src/app/app.tsx';

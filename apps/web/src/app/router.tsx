@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import {
   matchRoutes,
@@ -13,15 +13,16 @@ import { PageLoader } from '../components/page-loader';
 import { getToken, setUnauthorizedHandler } from '../lib/api-client';
 import { redirectState } from '../lib/redirect';
 import { createAppHistoryRouter, type AppRouter } from './app-router-provider';
+import { lazyPage as lazyModulePage, type PageModule } from './lazy-page';
 import { RouteErrorPage } from './route-error-page';
+import { RouterScreenNavigation } from './router-navigation';
 import { PAGE_MODULES, type PageModuleName } from './route-modules';
 import { RequireAdmin, RequireAuth, RequireManager } from './route-guards';
 
-// Every page and both shells are lazy: the first visit to /login downloads only the login form,
-// the providers and the router. Each page file default-exports its component, so the team that
-// owns a screen replaces that one file. They are found by path (route-modules.ts), which the
-// build also reads to link each URL's code in its HTML.
-type PageModule = Promise<{ default: ComponentType }>;
+// Every page and both shells are lazy. Each page file default-exports its component, so the team
+// that owns a screen replaces that one file. They are found by path (route-modules.ts), which the
+// build also reads to link each URL's code in its HTML. A visit that lands on a signed-out screen
+// draws it without this router (signed-out-app.tsx); these routes draw it after a sign-out.
 
 const pageLoaders = import.meta.glob<{ default: ComponentType }>([
   '/src/app/layouts/*-layout.tsx',
@@ -29,25 +30,11 @@ const pageLoaders = import.meta.glob<{ default: ComponentType }>([
   '/src/features/*/*-page.tsx',
 ]);
 
-/** A lazy page whose code can also be requested before React renders it (see preloadRoute). */
+/** A lazy page of route-modules.ts, whose code can be requested before React renders it. */
 function lazyPage(name: PageModuleName) {
   const importPage = pageLoaders[PAGE_MODULES[name]];
   if (!importPage) throw new Error(`No module at ${PAGE_MODULES[name]} for the page ${name}`);
-  let loaded: ComponentType | undefined;
-  const load = (): PageModule =>
-    importPage().then((module) => {
-      loaded = module.default;
-      return module;
-    });
-  const LazyPage = lazy(load);
-  // Code already loaded (preloadRoute) renders at once. React.lazy would suspend for a tick even
-  // then, and a Suspense boundary whose fallback was shown holds the content back ~300 ms more:
-  // on the builder that delay was a third of the time to the first useful paint.
-  function Page() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <LazyPage />;
-  }
-  return { Page, load, name };
+  return { ...lazyModulePage(importPage), name };
 }
 
 // The prefetchers come with the code of the page that reads the data (the HTML preloads it), not
@@ -134,7 +121,9 @@ function RootBoundary() {
   return (
     <ErrorBoundary fallback={<RouteErrorPage />} resetKeys={[location.key]}>
       <Suspense fallback={<PageLoader fullScreen />}>
-        <Outlet />
+        <RouterScreenNavigation>
+          <Outlet />
+        </RouterScreenNavigation>
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebVitalsReport } from '@portal/domain';
+import { routePattern } from '../app/route-pattern';
 import { appRoutes } from '../app/router';
-import {
-  routePattern,
-  startWebVitalsReporting,
-  type ReportedMetric as Reported,
-} from './web-vitals-reporter';
+import { startWebVitalsReporting, type ReportedMetric as Reported } from './web-vitals-reporter';
 
 describe('routePattern', () => {
   it.each([

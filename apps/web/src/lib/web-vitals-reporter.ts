@@ -1,7 +1,5 @@
-import { matchRoutes, type RouteObject } from 'react-router';
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import {
-  ROUTE_PATTERN,
   WEB_VITAL_NAMES,
   WEB_VITALS_MAX_ENTRIES,
   type DeviceClass,
@@ -16,18 +14,6 @@ import { sendVitalsReport } from '../api/vitals';
  * module once the first screen is idle; web-vitals reads the entries the browser buffered
  * before, so loading it late loses no metric.
  */
-
-/**
- * The route pattern a URL renders ('/professional/trainings/:id'), never the URL itself: no id or
- * token leaves the browser. Null when the pattern is not one the API accepts.
- */
-export function routePattern(routes: RouteObject[], pathname: string): string | null {
-  const matches = matchRoutes(routes, pathname);
-  if (!matches) return null;
-  const segments = matches.map((match) => match.route.path ?? '').filter(Boolean);
-  const pattern = `/${segments.join('/')}`.replace(/\/{2,}/g, '/');
-  return ROUTE_PATTERN.test(pattern) ? pattern : null;
-}
 
 /** The layouts' own phone/desktop switch (use-is-desktop.ts): Mantine's `sm`, 48em. */
 export function deviceClass(): DeviceClass {

@@ -1,11 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import type { User } from '@portal/domain';
 import type { ReactElement } from 'react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, UNSAFE_createMemoryHistory } from 'react-router';
 import { expect, vi } from 'vitest';
-import { AppRouterProvider, createAppHistoryRouter } from '../app/app-router-provider';
+import { SignedInAppRoot } from '../app/app';
+import { createAppHistoryRouter } from '../app/app-router-provider';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
@@ -44,8 +45,10 @@ export function renderWithProviders(
 ): RenderResult & { queryClient: QueryClient } {
   const queryClient = createQueryClient();
   const result = render(
-    <AppProviders queryClient={queryClient} env="test">
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    <AppProviders env="test">
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
     </AppProviders>,
   );
   return { ...result, queryClient };
@@ -74,8 +77,8 @@ export async function renderApp(path: string) {
     UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }),
   );
   const result = render(
-    <AppProviders queryClient={createQueryClient()} env="test">
-      <AppRouterProvider router={router} />
+    <AppProviders env="test">
+      <SignedInAppRoot router={router} queryClient={createQueryClient()} />
     </AppProviders>,
   );
   await waitFor(() => expect(screen.queryByText('Carregando...')).not.toBeInTheDocument(), {

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@
 import { isAdminProfile } from '../../lib/profiles';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { ColorSchemeIndicator } from '../../components/color-scheme-toggle';
 import { usePageTitle } from '../../components/use-page-title';
+import { ScreenLink } from '../../lib/screen-navigation';
 import { loginErrorMessage } from './auth-api';
 import { AuthCard } from './auth-card';
 import { useSignIn } from './use-sign-in';
@@ -18,19 +18,19 @@ export default function AdminLoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signIn = useSignIn(destinationFor);
-  const busy = signIn.isPending;
+  const busy = signIn.pending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    signIn.mutate({ email: email.trim(), password });
+    signIn.submit({ email: email.trim(), password });
   };
 
   return (
     <AuthCard title="Login administrativo" corner={<ColorSchemeIndicator />}>
       <form onSubmit={submit}>
         <Stack gap="md">
-          {signIn.isError ? (
+          {signIn.failed ? (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
               {loginErrorMessage(signIn.error)}
             </Alert>
@@ -51,7 +51,7 @@ export default function AdminLoginPage() {
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={ScreenLink} to="/forgot-password" size="sm">
               Esqueci minha senha
             </Anchor>
           </Group>

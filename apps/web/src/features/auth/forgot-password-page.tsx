@@ -1,23 +1,23 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
+import { ScreenLink } from '../../lib/screen-navigation';
 import { requestPasswordReset } from './auth-api';
 import { AuthCard } from './auth-card';
+import { useSubmission } from './use-submission';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Esqueci minha senha');
   const [email, setEmail] = useState('');
-  const mutation = useMutation({ mutationFn: requestPasswordReset });
+  const mutation = useSubmission(requestPasswordReset);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (mutation.isPending) return;
-    mutation.mutate(email.trim());
+    if (mutation.pending) return;
+    mutation.submit(email.trim());
   };
 
   return (
@@ -27,13 +27,13 @@ export default function ForgotPasswordPage() {
     >
       <form onSubmit={submit}>
         <Stack gap="md">
-          {mutation.isSuccess ? (
+          {mutation.succeeded ? (
             // Neutral on purpose: the answer never reveals whether the email is registered.
             <Alert color="green" icon={<IconMailCheck aria-hidden />} role="status">
               {mutation.data ?? MESSAGES.resetRequested}
             </Alert>
           ) : null}
-          {mutation.isError ? (
+          {mutation.failed ? (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
               {errorMessage(mutation.error, {
                 fallback: 'Não foi possível enviar o link agora. Tente novamente.',
@@ -48,11 +48,11 @@ export default function ForgotPasswordPage() {
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
+          <Button type="submit" fullWidth loading={mutation.pending}>
             Enviar link
           </Button>
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
+            <Anchor component={ScreenLink} to="/login">
               Voltar para o login
             </Anchor>
           </Text>

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
+import { ScreenLink } from '../../lib/screen-navigation';
 import { loginErrorMessage } from './auth-api';
 import { AuthCard } from './auth-card';
 import { useSignIn } from './use-sign-in';
@@ -14,12 +14,12 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signIn = useSignIn(destinationFor);
-  const busy = signIn.isPending;
+  const busy = signIn.pending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    signIn.mutate({ email: email.trim(), password });
+    signIn.submit({ email: email.trim(), password });
   };
 
   return (
@@ -29,7 +29,7 @@ export default function LoginPage() {
     >
       <form onSubmit={submit}>
         <Stack gap="md">
-          {signIn.isError ? (
+          {signIn.failed ? (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
               {loginErrorMessage(signIn.error)}
             </Alert>
@@ -50,7 +50,7 @@ export default function LoginPage() {
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={ScreenLink} to="/forgot-password" size="sm">
               Esqueci minha senha
             </Anchor>
           </Group>
@@ -59,7 +59,7 @@ export default function LoginPage() {
           </Button>
           <Text size="sm" ta="center">
             Ainda não tem conta?{' '}
-            <Anchor component={Link} to="/register" underline="always">
+            <Anchor component={ScreenLink} to="/register" underline="always">
               Cadastre-se
             </Anchor>
           </Text>

@@ -20,13 +20,13 @@ import {
   type Unit,
 } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
 import tones from '../../components/tones.module.css';
 import { usePageTitle } from '../../components/use-page-title';
+import { ScreenLink, useScreenNavigation } from '../../lib/screen-navigation';
 import { register, registerErrorMessage, type RegisterPayload } from './auth-api';
 import { AuthCard } from './auth-card';
+import { useSubmission } from './use-submission';
 
 const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit }));
 const PROFILE_OPTIONS = PROFILES.map((profile) => ({
@@ -47,7 +47,7 @@ const PASSWORDS_MATCH = 'Senhas conferem ✔';
 
 export default function RegisterPage() {
   usePageTitle('Cadastro');
-  const navigate = useNavigate();
+  const { navigate } = useScreenNavigation();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -60,12 +60,11 @@ export default function RegisterPage() {
   const [confirmTouched, setConfirmTouched] = useState(false);
   const [passwordTooShort, setPasswordTooShort] = useState(false);
 
-  const mutation = useMutation({
-    mutationFn: (payload: RegisterPayload) => register(payload),
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: MESSAGES.userPending, autoClose: 8000 });
-      void navigate('/admin/login', { replace: true });
-    },
+  const mutation = useSubmission(async (payload: RegisterPayload) => {
+    const answer = await register(payload);
+    notifications.show({ color: 'green', message: MESSAGES.userPending, autoClose: 8000 });
+    await navigate('/admin/login', { replace: true });
+    return answer;
   });
 
   const passwordsMatch = confirmPassword !== '' && password === confirmPassword;
@@ -73,14 +72,14 @@ export default function RegisterPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (mutation.pending) return;
     setConfirmTouched(true);
     if (password !== confirmPassword) return;
     if (password.length < PASSWORD_MIN_LENGTH) {
       setPasswordTooShort(true);
       return;
     }
-    mutation.mutate({
+    mutation.submit({
       name: name.trim(),
       email: email.trim(),
       password,
@@ -97,7 +96,7 @@ export default function RegisterPage() {
     >
       <form onSubmit={submit}>
         <Stack gap="md">
-          {mutation.isError ? (
+          {mutation.failed ? (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
               {registerErrorMessage(mutation.error)}
             </Alert>
@@ -167,12 +166,12 @@ export default function RegisterPage() {
             onChange={(value) => setProfile(isProfile(value) ? value : 'professional')}
             allowDeselect={false}
           />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
+          <Button type="submit" fullWidth loading={mutation.pending}>
             Cadastrar
           </Button>
           <Text size="sm" ta="center">
             Já tem conta?{' '}
-            <Anchor component={Link} to="/login" underline="always">
+            <Anchor component={ScreenLink} to="/login" underline="always">
               Entrar
             </Anchor>
           </Text>

@@ -1,28 +1,26 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@portal/domain';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
+import { ScreenLink, useScreenNavigation } from '../../lib/screen-navigation';
 import { resetPassword } from './auth-api';
 import { AuthCard } from './auth-card';
+import { useSubmission } from './use-submission';
 
 export default function ResetPasswordPage() {
   usePageTitle('Redefinir senha');
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
+  const { location } = useScreenNavigation();
+  const token = new URLSearchParams(location.search).get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [validationError, setValidationError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (newPassword: string) => resetPassword(token, newPassword),
-  });
+  const mutation = useSubmission((newPassword: string) => resetPassword(token, newPassword));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (mutation.pending) return;
     if (password !== confirmPassword) {
       setValidationError('As senhas não conferem.');
       return;
@@ -32,7 +30,7 @@ export default function ResetPasswordPage() {
       return;
     }
     setValidationError(null);
-    mutation.mutate(password);
+    mutation.submit(password);
   };
 
   if (!token) {
@@ -42,7 +40,7 @@ export default function ResetPasswordPage() {
           <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
             {MESSAGES.resetInvalid}
           </Alert>
-          <Button component={Link} to="/forgot-password" fullWidth>
+          <Button component={ScreenLink} to="/forgot-password" fullWidth>
             Solicitar novo link
           </Button>
         </Stack>
@@ -50,14 +48,14 @@ export default function ResetPasswordPage() {
     );
   }
 
-  if (mutation.isSuccess) {
+  if (mutation.succeeded) {
     return (
       <AuthCard title="Redefinir senha">
         <Stack gap="md">
           <Alert color="green" icon={<IconCircleCheck aria-hidden />} role="status">
             {mutation.data ?? MESSAGES.resetDone}
           </Alert>
-          <Button component={Link} to="/login" fullWidth>
+          <Button component={ScreenLink} to="/login" fullWidth>
             Ir para o login
           </Button>
         </Stack>
@@ -69,7 +67,7 @@ export default function ResetPasswordPage() {
     <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para sua conta.">
       <form onSubmit={submit}>
         <Stack gap="md">
-          {mutation.isError ? (
+          {mutation.failed ? (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
               {errorMessage(mutation.error, {
                 byStatus: { 400: MESSAGES.resetInvalid },
@@ -93,11 +91,11 @@ export default function ResetPasswordPage() {
             onChange={(event) => setConfirmPassword(event.currentTarget.value)}
             error={validationError ?? undefined}
           />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
+          <Button type="submit" fullWidth loading={mutation.pending}>
             Redefinir senha
           </Button>
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
+            <Anchor component={ScreenLink} to="/login">
               Voltar para o login
             </Anchor>
           </Text>
