@@ -1,21 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebVitalsReport } from '@portal/domain';
-import { routePattern } from '../app/route-pattern';
-import { appRoutes } from '../app/router';
 import { startWebVitalsReporting, type ReportedMetric as Reported } from './web-vitals-reporter';
-
-describe('routePattern', () => {
-  it.each([
-    ['/login', '/login'],
-    ['/', '/'],
-    ['/admin/users', '/admin/users'],
-    ['/montar-pacote', '/montar-pacote'],
-    ['/professional/trainings/42', '/professional/trainings/:id'],
-    ['/nada/por/aqui/123', '/*'],
-  ])('records %s as %s, never the id in the URL', (pathname, pattern) => {
-    expect(routePattern(appRoutes, pathname)).toBe(pattern);
-  });
-});
 
 function setVisibility(state: 'hidden' | 'visible') {
   Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
