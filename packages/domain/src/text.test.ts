@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../vitest.fast-check.ts';
 import {
   cleanSingleLineText,
   hasBidiControl,
@@ -7,9 +8,6 @@ import {
   TEXT_MESSAGES,
 } from './text.ts';
 import { singleLineTextField } from './text-fields.ts';
-
-/** Fixed, so every run (CI included) checks the same cases. */
-const SEED = 20261125;
 
 const INVISIBLES = [
   '\u200B', // zero-width space
@@ -81,7 +79,7 @@ describe('text hygiene of names and titles', () => {
         expect(cleaned).not.toMatch(/[\n\r\t]/);
         expect(cleanSingleLineText(cleaned)).toBe(cleaned);
       }),
-      { seed: SEED, numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -101,7 +99,7 @@ describe('text hygiene of names and titles', () => {
           expect(normalizeForComparison(key)).toBe(key);
         },
       ),
-      { seed: SEED, numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -126,7 +124,7 @@ describe('text hygiene of names and titles', () => {
         expect(hasBidiControl(text)).toBe(true);
         expect(messageOf(text)).toBe(TEXT_MESSAGES.bidiControl);
       }),
-      { seed: SEED, numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -138,7 +136,7 @@ describe('text hygiene of names and titles', () => {
           expect(messageOf(chars.join(''))).toBe('Nome é obrigatório.');
         },
       ),
-      { seed: SEED, numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
