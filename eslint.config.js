@@ -110,6 +110,22 @@ export default tseslint.config(
     },
   },
   {
+    // One seed mechanism for every property (vitest.fast-check.ts): fixed in `npm test` and CI,
+    // random and printed under `npm run test:fuzz`. A seed written in a test never randomizes.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='fc'] > ObjectExpression > Property[key.name='seed']",
+          message:
+            'fast-check seeds come from vitest.fast-check.ts (FC_SEED replays one); use propertyRuns() for the count.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',

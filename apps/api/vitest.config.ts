@@ -8,7 +8,7 @@ export default defineProject({
     // Spawns real servers: its own project (vitest.crash.config.ts, `npm run test:crash`).
     exclude: [...configDefaults.exclude, 'test/crash/**'],
     globalSetup: ['./test/global-setup.ts'],
-    // fast-check's seed: fixed in CI, printed elsewhere.
+    // fast-check's seed: fixed, random and printed under `npm run test:fuzz`.
     setupFiles: ['../../vitest.fast-check.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

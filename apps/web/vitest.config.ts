@@ -12,7 +12,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    // fast-check's seed (fixed in CI, printed elsewhere), then the DOM stubs.
+    // fast-check's seed (fixed; random under `npm run test:fuzz`), then the DOM stubs.
     setupFiles: ['../../vitest.fast-check.ts', './vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,

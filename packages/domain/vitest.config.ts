@@ -5,7 +5,7 @@ export default defineProject({
     name: 'domain',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // fast-check's seed: fixed in CI, printed elsewhere.
+    // fast-check's seed: fixed, random and printed under `npm run test:fuzz`.
     setupFiles: ['../../vitest.fast-check.ts'],
   },
 });

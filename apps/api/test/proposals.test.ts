@@ -327,7 +327,7 @@ describe('proposals API', () => {
           });
         },
       ),
-      { numRuns: 12, seed: 13 },
+      { numRuns: 12 },
     );
   });
 

@@ -136,3 +136,67 @@ describe('names and titles', () => {
     });
   });
 });
+
+/** Notes, bodies, descriptions and reasons: the same hygiene, line breaks kept (text-fields.ts). */
+describe('multi-line texts', () => {
+  let t: TestApp;
+  let adminToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    adminToken = (await t.as('admin')).token;
+  });
+  afterAll(() => t.close());
+
+  it('stores a client’s notes cleaned: NFC, one "\\n" per line break, no control or zero-width', async () => {
+    const { token } = await t.as('professional');
+    const created = await t.request('POST', '/api/v1/clients/', {
+      token,
+      body: {
+        full_name: 'Cliente das Notas',
+        notes: ' Prefere manha\u0303s\r\nSem\u200B perfume\u0000\u2028\tCafe\u0301 sem açúcar ',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: number };
+    const stored = await t.request('GET', `/api/v1/clients/${id}`, { token });
+    expect(stored.json()).toMatchObject({
+      notes: 'Prefere manhãs\nSem perfume\n\tCafé sem açúcar',
+    });
+    // Invisible characters and line breaks only: blank, so the notes are cleared.
+    const cleared = await t.request('PATCH', `/api/v1/clients/${id}`, {
+      token,
+      body: { notes: '\u200B\r\n\u2060 ' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ notes: null });
+  });
+
+  it('refuses a notice body of invisible characters only, or holding a bidi control', async () => {
+    const post = (text: string) =>
+      t.request('POST', '/api/v1/notices/notices/', {
+        token: adminToken,
+        body: { title: `Aviso ${text.length}`, text, category: 'urgent' },
+      });
+    const empty = await post('\u200B\n\uFEFF\r\n');
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().detail[0]).toMatchObject({
+      loc: ['body', 'text'],
+      msg: NOTICE_MESSAGES.textRequired,
+    });
+    const bidi = await post('Promoção\nvale até \u202E0202');
+    expect(bidi.statusCode).toBe(422);
+    expect(bidi.json().detail[0]).toMatchObject({
+      loc: ['body', 'text'],
+      msg: TEXT_MESSAGES.bidiControl,
+    });
+  });
+
+  it('stores a procedure’s techniques cleaned like a client’s allergies', async () => {
+    const res = await t.request('POST', '/api/v1/services/', {
+      token: adminToken,
+      body: { name: 'Procedimento com látex', traits: ['lá\u200Btex\u0007', 'agu\u00ADlha '] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ traits: ['látex', 'agulha'] });
+  });
+});

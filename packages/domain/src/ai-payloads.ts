@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { parseBudgetInput, type BudgetReading } from './goal-text.ts';
 import { parseBrazilianNumber } from './money.ts';
-import { fitsCharacters } from './text.ts';
+import { multiLineText } from './text-fields.ts';
 
 /**
  * The AI contract (SPEC sections 3, 5, 7, 8; DESIGN section 8): recommendation and chat requests
@@ -510,14 +510,12 @@ export type AiConfigListQuery = z.input<typeof aiConfigListQuerySchema>;
 
 /** Only the prompt can change; `rules` and anything else in the body are ignored. */
 export const aiConfigUpdateSchema = z.object({
-  prompt: z
-    .string({ error: AI_CONFIG_MESSAGES.promptRequired })
-    .trim()
-    .min(1, AI_CONFIG_MESSAGES.promptRequired)
-    .refine(
-      (value) => fitsCharacters(value, AI_PROMPT_MAX_LENGTH),
-      AI_CONFIG_MESSAGES.promptTooLong,
-    ),
+  prompt: multiLineText({
+    max: AI_PROMPT_MAX_LENGTH,
+    tooLong: AI_CONFIG_MESSAGES.promptTooLong,
+    required: AI_CONFIG_MESSAGES.promptRequired,
+    graphemes: true,
+  }),
 });
 export type AiConfigUpdate = z.input<typeof aiConfigUpdateSchema>;
 

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { UNITS } from './users.ts';
 import { cpfDigits, isValidCpf } from './cpf.ts';
 import { cleanSingleLineText } from './text.ts';
-import { optionalSingleLineText, singleLineTextField } from './text-fields.ts';
+import { multiLineText, optionalSingleLineText, singleLineTextField } from './text-fields.ts';
 
 /**
  * Client records (issue 13, DESIGN.md section 11, LGPD.md): the wire contract of
@@ -101,14 +101,17 @@ export const CLIENT_MESSAGES = {
   offsetInvalid: 'O deslocamento deve ser um número maior ou igual a 0.',
 } as const;
 
-/** Trimmed text; blank or null clears it; omitted stays undefined (a PATCH leaves it alone). */
-const optionalText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((value) => (value === '' ? null : value));
+/**
+ * The notes, with the hygiene of every multi-line text (text-fields.ts); blank, invisible-only
+ * or null clears them; omitted stays undefined (a PATCH leaves them alone).
+ */
+const notes = multiLineText({
+  max: CLIENT_NOTES_MAX_LENGTH,
+  tooLong: CLIENT_MESSAGES.notesTooLong,
+  invalid: CLIENT_MESSAGES.notesTooLong,
+})
+  .nullish()
+  .transform((value) => (value === '' ? null : value));
 
 /**
  * A one-line name (preferred name, salutation) with the hygiene of every name (text.ts): bidi
@@ -236,7 +239,7 @@ export const clientCreateSchema = z.object({
   preferences: textList.optional().transform((list) => list ?? []),
   important_dates: textList.optional().transform((list) => list ?? []),
   channels: textList.optional().transform((list) => list ?? []),
-  notes: optionalText(CLIENT_NOTES_MAX_LENGTH, CLIENT_MESSAGES.notesTooLong),
+  notes,
   allergies: textList.optional().transform((list) => list ?? []),
   health_flags: textList.optional().transform((list) => list ?? []),
   contraindications: textList.optional().transform((list) => list ?? []),
@@ -257,7 +260,7 @@ export const clientUpdateSchema = z.object({
   preferences: textList.optional(),
   important_dates: textList.optional(),
   channels: textList.optional(),
-  notes: optionalText(CLIENT_NOTES_MAX_LENGTH, CLIENT_MESSAGES.notesTooLong),
+  notes,
   allergies: textList.optional(),
   health_flags: textList.optional(),
   contraindications: textList.optional(),

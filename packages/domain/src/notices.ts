@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { multiLineText } from './text-fields.ts';
 import { cleanSingleLineText, fitsCharacters, hasBidiControl, TEXT_MESSAGES } from './text.ts';
 import {
   NOTICE_CATEGORIES,
@@ -28,11 +29,13 @@ const title = z
         NOTICE_MESSAGES.titleTooLong,
       ),
   );
-const text = z
-  .string({ error: NOTICE_MESSAGES.textRequired })
-  .trim()
-  .min(1, NOTICE_MESSAGES.textRequired)
-  .refine((value) => fitsCharacters(value, NOTICE_TEXT_MAX_LENGTH), NOTICE_MESSAGES.textTooLong);
+// The body keeps its line breaks, with the same hygiene (text-fields.ts multiLineText).
+const text = multiLineText({
+  max: NOTICE_TEXT_MAX_LENGTH,
+  tooLong: NOTICE_MESSAGES.textTooLong,
+  required: NOTICE_MESSAGES.textRequired,
+  graphemes: true,
+});
 const category = z.enum(NOTICE_CATEGORIES, {
   error: (issue) =>
     issue.input === undefined ? NOTICE_MESSAGES.categoryRequired : NOTICE_MESSAGES.categoryInvalid,

@@ -7,6 +7,7 @@ import { isAllowedByPackage, type SelectablePackage } from './package-selection.
 import { PROPOSAL_VALIDITY_DAYS } from './pdf-payloads.ts';
 import { contraindicationConflicts, contraindicationMessage } from './contraindications.ts';
 import { normalizeForComparison } from './text.ts';
+import { multiLineText } from './text-fields.ts';
 import { isQueryableDate } from './dates.ts';
 
 /**
@@ -145,10 +146,11 @@ export const proposalReviseSchema = z.object({
 export type ProposalRevise = z.input<typeof proposalReviseSchema>;
 export type ProposalReviseData = z.output<typeof proposalReviseSchema>;
 
-const reasonText = z
-  .string({ error: PROPOSAL_MESSAGES.reasonTextTooLong })
-  .trim()
-  .max(PROPOSAL_REASON_TEXT_MAX_LENGTH, PROPOSAL_MESSAGES.reasonTextTooLong)
+const reasonText = multiLineText({
+  max: PROPOSAL_REASON_TEXT_MAX_LENGTH,
+  tooLong: PROPOSAL_MESSAGES.reasonTextTooLong,
+  invalid: PROPOSAL_MESSAGES.reasonTextTooLong,
+})
   .nullish()
   .transform((value) => (value ? value : null));
 const reasonCode = z.enum(DECLINE_REASON_CODES, { error: PROPOSAL_MESSAGES.reasonCodeInvalid });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../vitest.fast-check.ts';
 import { computePackageTotals, isSelectionHealthy } from './package-totals.ts';
 import {
   compareObjectives,
@@ -163,7 +164,7 @@ describe('recommendation optimizer', () => {
         expect(isValid(input, chosen, new Set(input.excludedIds))).toBe(true);
         expect(new Set(result.selectedIds).size).toBe(result.selectedIds.length);
       }),
-      { numRuns: 600, seed: 20260514 },
+      { numRuns: propertyRuns(600) },
     );
   });
 
@@ -232,7 +233,7 @@ describe('recommendation optimizer', () => {
         expect(boundsAlone(input).objective).toEqual(reference);
         expect(selectionViolations(input, result.selectedIds)).toEqual([]);
       }),
-      { numRuns: 300, seed: 20261122 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -319,14 +320,14 @@ describe('recommendation optimizer', () => {
         expect(evaluateSelection(input, result.selectedIds)).toEqual(result.objective);
         expect(selectionViolations(input, result.selectedIds)).toEqual([]);
       }),
-      { numRuns: 400, seed: 20260601 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
   it('spends a tight budget to the centavo on a large catalogue of equally relevant procedures', () => {
     // 120 procedures alike but for their random odd prices, so many sets of 12 spend exactly the
     // budget: such a valid set is optimal, with no brute force needed to know it.
-    const prices = fc.sample(fc.integer({ min: 10_000, max: 300_000 }), { seed: 42, numRuns: 120 });
+    const prices = fc.sample(fc.integer({ min: 10_000, max: 300_000 }), { numRuns: 120 });
     const procedures: OptimizerProcedure[] = prices.map((valueCentavos, index) => ({
       id: index + 1,
       block: (['A', 'B', 'C', 'D'] as const)[index % 4]!,
@@ -366,7 +367,7 @@ describe('recommendation optimizer', () => {
         const once = optimizeRecommendation(input);
         expect(search.result().selectedIds).toEqual(once.selectedIds);
       }),
-      { numRuns: 150, seed: 7 },
+      { numRuns: propertyRuns(150) },
     );
   });
 

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { multiLineText } from './text-fields.ts';
 import { SERVICE_PHOTOS_LIMIT } from './service-constants.ts';
 
 /** DESIGN section 7.11: photos are checked by content, 10 MB each, 4 per service. */
@@ -58,10 +59,10 @@ export type ServicePhotoLinks = z.infer<typeof servicePhotoLinksSchema>;
 /** One photo to save: a data URL or bare base64, and its caption (blank allowed). */
 export const servicePhotoInputSchema = z.object({
   imageBase64: z.string({ error: SERVICE_PHOTO_MESSAGES.notAnImage }),
-  subtitle: z
-    .string()
-    .trim()
-    .max(PHOTO_SUBTITLE_MAX_LENGTH, SERVICE_PHOTO_MESSAGES.subtitleTooLong)
+  subtitle: multiLineText({
+    max: PHOTO_SUBTITLE_MAX_LENGTH,
+    tooLong: SERVICE_PHOTO_MESSAGES.subtitleTooLong,
+  })
     .nullish()
     .transform((value) => value ?? ''),
 });

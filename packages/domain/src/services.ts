@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { singleLineTextField } from './text-fields.ts';
+import { multiLineText, singleLineTextField } from './text-fields.ts';
 import { listPageFields } from './list-query.ts';
 import {
   centavosToReais,
@@ -7,7 +7,7 @@ import {
   parseBrazilianNumber,
   reaisToCentavos,
 } from './money.ts';
-import { normalizeForComparison } from './text.ts';
+import { cleanSingleLineText, normalizeForComparison } from './text.ts';
 import {
   SERVICE_BLOCKS,
   SERVICE_STATUSES,
@@ -115,20 +115,19 @@ const name = singleLineTextField(
 );
 
 /** Null or omitted is an empty description (the column is not nullable). */
-const description = z
-  .string()
-  .trim()
-  .max(SERVICE_DESCRIPTION_MAX_LENGTH, SERVICE_MESSAGES.descriptionTooLong)
-  .nullable();
+const description = multiLineText({
+  max: SERVICE_DESCRIPTION_MAX_LENGTH,
+  tooLong: SERVICE_MESSAGES.descriptionTooLong,
+}).nullable();
 
 const block = z.enum(SERVICE_BLOCKS, { error: SERVICE_MESSAGES.blockInvalid });
 const status = z.enum(SERVICE_STATUSES, { error: SERVICE_MESSAGES.statusInvalid });
 
 /** Omitted stays undefined (a PATCH leaves it alone); blank or null clears it (SPEC 5). */
-const benefitText = z
-  .string()
-  .trim()
-  .max(SERVICE_BENEFIT_MAX_LENGTH, SERVICE_MESSAGES.benefitTooLong)
+const benefitText = multiLineText({
+  max: SERVICE_BENEFIT_MAX_LENGTH,
+  tooLong: SERVICE_MESSAGES.benefitTooLong,
+})
   .nullish()
   .transform((value) => (value === '' ? null : value));
 
@@ -175,12 +174,19 @@ export const SERVICE_TRAIT_SUGGESTIONS = [
  */
 const traits = z
   .array(
+    // Cleaned like a name (text.ts), as a client's allergies are, so what is stored and shown is
+    // what the allergy check compares.
     z
       .string({ error: 'Cada característica deve ser um texto.' })
-      .trim()
-      .max(
-        SERVICE_TRAIT_MAX_LENGTH,
-        `Cada característica deve ter no máximo ${SERVICE_TRAIT_MAX_LENGTH} caracteres.`,
+      .transform(cleanSingleLineText)
+      .pipe(
+        z
+          .string()
+          .trim()
+          .max(
+            SERVICE_TRAIT_MAX_LENGTH,
+            `Cada característica deve ter no máximo ${SERVICE_TRAIT_MAX_LENGTH} caracteres.`,
+          ),
       ),
     { error: 'Envie as características como uma lista de textos.' },
   )

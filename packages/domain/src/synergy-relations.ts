@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { singleLineTextField } from './text-fields.ts';
+import { multiLineText, singleLineTextField } from './text-fields.ts';
 import { normalizeForComparison } from './text.ts';
 
 export const RELATION_CATEGORY_MAX_LENGTH = 80;
@@ -80,10 +80,10 @@ const boostPercent = z
   );
 
 /** Omitted stays undefined (a PATCH leaves it alone); blank or null clears it. */
-const optionalText = z
-  .string()
-  .trim()
-  .max(RELATION_TEXT_MAX_LENGTH, SYNERGY_RELATION_MESSAGES.textTooLong)
+const optionalText = multiLineText({
+  max: RELATION_TEXT_MAX_LENGTH,
+  tooLong: SYNERGY_RELATION_MESSAGES.textTooLong,
+})
   .nullish()
   .transform((value) => (value === '' ? null : value));
 

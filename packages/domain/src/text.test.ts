@@ -1,15 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../vitest.fast-check.ts';
 import {
+  cleanMultiLineText,
   cleanSingleLineText,
   hasBidiControl,
   normalizeForComparison,
   TEXT_MESSAGES,
 } from './text.ts';
-import { singleLineTextField } from './text-fields.ts';
-
-/** Fixed, so every run (CI included) checks the same cases. */
-const SEED = 20261125;
+import { multiLineText, singleLineTextField } from './text-fields.ts';
+import { aiConfigUpdateSchema } from './ai-payloads.ts';
+import { clientUpdateSchema } from './clients.ts';
+import { noticeUpdateSchema } from './notices.ts';
+import { proposalDeclineSchema, publicProposalDeclineSchema } from './proposals.ts';
+import { servicePhotoInputSchema } from './service-photos.ts';
+import { serviceUpdateSchema } from './services.ts';
+import { synergyRelationUpdateSchema } from './synergy-relations.ts';
+import { trainingUpdateSchema } from './trainings.ts';
 
 const INVISIBLES = [
   '\u200B', // zero-width space
@@ -81,7 +88,7 @@ describe('text hygiene of names and titles', () => {
         expect(cleaned).not.toMatch(/[\n\r\t]/);
         expect(cleanSingleLineText(cleaned)).toBe(cleaned);
       }),
-      { seed: SEED, numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -101,7 +108,7 @@ describe('text hygiene of names and titles', () => {
           expect(normalizeForComparison(key)).toBe(key);
         },
       ),
-      { seed: SEED, numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -126,7 +133,7 @@ describe('text hygiene of names and titles', () => {
         expect(hasBidiControl(text)).toBe(true);
         expect(messageOf(text)).toBe(TEXT_MESSAGES.bidiControl);
       }),
-      { seed: SEED, numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -138,11 +145,143 @@ describe('text hygiene of names and titles', () => {
           expect(messageOf(chars.join(''))).toBe('Nome é obrigatório.');
         },
       ),
-      { seed: SEED, numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
   it('stores the cleaned, trimmed NFC name', () => {
     expect(field.parse('  Be\u0301\u200Bla\tPele\u0000 ')).toBe('Béla Pele');
+  });
+});
+
+describe('text hygiene of multi-line texts (notes, bodies, descriptions, reasons)', () => {
+  const LINE_BREAKS = ['\n', '\r\n', '\r', '\u2028', '\u2029', '\u0085', '\v', '\f'];
+  const lineBreak = fc.constantFrom(...LINE_BREAKS);
+
+  it('cleans to NFC text with no invisible or control character, keeps tabs, and is idempotent', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), (text) => {
+        const cleaned = cleanMultiLineText(text);
+        expect(cleaned).toBe(cleaned.normalize('NFC'));
+        for (const ch of INVISIBLES) expect(cleaned).not.toContain(ch);
+        expect(cleaned).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/);
+        expect(cleanMultiLineText(cleaned)).toBe(cleaned);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
+    expect(cleanMultiLineText('a\tb')).toBe('a\tb');
+  });
+
+  it('keeps every line, each break written as one "\\n", whatever invisibles are sprinkled in', () => {
+    fc.assert(
+      fc.property(
+        fc.array(clinicName, { minLength: 1, maxLength: 6 }),
+        fc.array(lineBreak, { minLength: 6, maxLength: 6 }),
+        fc.array(invisible, { maxLength: 6 }),
+        fc.array(fc.nat(), { minLength: 6, maxLength: 6 }),
+        (lines, breaks, extra, positions) => {
+          const typed = lines.map((line, i) => line + (i < lines.length - 1 ? breaks[i] : ''));
+          const text = sprinkle(typed.join(''), extra, positions);
+          expect(cleanMultiLineText(text)).toBe(lines.join('\n'));
+        },
+      ),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+
+  const required = multiLineText({ max: 20, tooLong: 'Longo.', required: 'Texto é obrigatório.' });
+  const optional = multiLineText({ max: 20, tooLong: 'Longo.' });
+  const messageOf = (input: unknown) => {
+    const result = required.safeParse(input);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it('refuses any text holding a bidi override or isolate', () => {
+    fc.assert(
+      fc.property(clinicName, bidi, fc.nat(), (text, control, at) => {
+        expect(messageOf(sprinkle(`${text}\n${text}`, [control], [at]))).toBe(
+          TEXT_MESSAGES.bidiControl,
+        );
+      }),
+      { numRuns: propertyRuns(200) },
+    );
+  });
+
+  it('treats a text of invisible characters, spaces and line breaks as blank', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(invisible, lineBreak, fc.constantFrom(' ', '\t')), { minLength: 1 }),
+        (chars) => {
+          expect(messageOf(chars.join(''))).toBe('Texto é obrigatório.');
+          expect(optional.parse(chars.join(''))).toBe('');
+        },
+      ),
+      { numRuns: propertyRuns(200) },
+    );
+  });
+
+  it('counts the length of the cleaned, trimmed text', () => {
+    expect(required.parse(`  ${'a'.repeat(10)}\u200B\r\n${'b'.repeat(9)}  `)).toBe(
+      `${'a'.repeat(10)}\n${'b'.repeat(9)}`,
+    );
+    expect(messageOf('a'.repeat(21))).toBe('Longo.');
+  });
+
+  // Every stored multi-line text of the API goes through the rule: one typed with a CRLF, a
+  // zero-width space, a NUL and an accent written apart is stored clean, and a bidi override
+  // is refused.
+  const typed = ' Primeira linha\r\nSegunda\u200B linha\u0000 com acentuac\u0327a\u0303o ';
+  const stored = 'Primeira linha\nSegunda linha com acentuação';
+  const fields: Array<[string, (text: string) => { success: boolean; data?: unknown }, unknown]> = [
+    ['client notes', (t) => clientUpdateSchema.safeParse({ notes: t }), { notes: stored }],
+    ['notice body', (t) => noticeUpdateSchema.safeParse({ text: t }), { text: stored }],
+    [
+      'training description',
+      (t) => trainingUpdateSchema.safeParse({ description: t }),
+      { description: stored },
+    ],
+    [
+      'training section text',
+      (t) => trainingUpdateSchema.safeParse({ content_sections: [{ title: 'T', text: t }] }),
+      { content_sections: [{ title: 'T', text: stored }] },
+    ],
+    [
+      'decline reason',
+      (t) => proposalDeclineSchema.safeParse({ reason_code: 'outro', reason_text: t }),
+      { reason_text: stored },
+    ],
+    [
+      'public decline reason',
+      (t) => publicProposalDeclineSchema.safeParse({ reason: t }),
+      { reason_text: stored },
+    ],
+    [
+      'service description',
+      (t) => serviceUpdateSchema.safeParse({ description: t }),
+      { description: stored },
+    ],
+    [
+      'service benefit',
+      (t) => serviceUpdateSchema.safeParse({ benefits: { benefit1: t } }),
+      { benefits: expect.objectContaining({ benefit1: stored }) },
+    ],
+    [
+      'synergy rationale',
+      (t) => synergyRelationUpdateSchema.safeParse({ rationale: t, base_narrative: t }),
+      { rationale: stored, base_narrative: stored },
+    ],
+    [
+      'photo caption',
+      (t) => servicePhotoInputSchema.safeParse({ imageBase64: 'x', subtitle: t }),
+      { subtitle: stored },
+    ],
+    ['AI prompt', (t) => aiConfigUpdateSchema.safeParse({ prompt: t }), { prompt: stored }],
+  ];
+
+  it.each(fields)('%s: stored clean, bidi override refused', (_, parse, expected) => {
+    const result = parse(typed);
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject(expected as object);
+    expect(parse('texto \u202E invertido').success).toBe(false);
   });
 });

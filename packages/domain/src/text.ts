@@ -35,6 +35,18 @@ export function cleanSingleLineText(text: string): string {
   return text.normalize('NFC').replace(INVISIBLE_PATTERN, '').replace(LINE_BREAKS_AND_TABS, ' ');
 }
 
+/** Every way a text breaks a line (CRLF, CR, vertical tab, form feed, NEL, U+2028/9). */
+const LINE_BREAKS = /\r\n?|[\v\f\u0085\u2028\u2029]/g;
+
+/**
+ * The same cleaning for a multi-line text (notes, a notice's body, a description, a reason):
+ * NFC, invisible and control characters removed, but line breaks kept, each written as "\n",
+ * and tabs kept. It does not trim either; the schemas do (text-fields.ts multiLineText).
+ */
+export function cleanMultiLineText(text: string): string {
+  return text.normalize('NFC').replace(INVISIBLE_PATTERN, '').replace(LINE_BREAKS, '\n');
+}
+
 export function hasBidiControl(text: string): boolean {
   return BIDI_CONTROL_PATTERN.test(text);
 }

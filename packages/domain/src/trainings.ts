@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { optionalSingleLineText, singleLineTextField } from './text-fields.ts';
+import { multiLineText, optionalSingleLineText, singleLineTextField } from './text-fields.ts';
 
 // The YouTube helpers belong to trainings; exported from here so index.ts needs one line.
 export * from './youtube.ts';
@@ -132,11 +132,11 @@ const title = singleLineTextField(
   { required: TRAINING_MESSAGES.titleRequired, tooLong: TRAINING_MESSAGES.titleTooLong },
   TRAINING_TITLE_MAX_LENGTH,
 );
-const description = z
-  .string({ error: TRAINING_MESSAGES.descriptionRequired })
-  .trim()
-  .min(1, TRAINING_MESSAGES.descriptionRequired)
-  .max(TRAINING_DESCRIPTION_MAX_LENGTH, TRAINING_MESSAGES.descriptionTooLong);
+const description = multiLineText({
+  max: TRAINING_DESCRIPTION_MAX_LENGTH,
+  tooLong: TRAINING_MESSAGES.descriptionTooLong,
+  required: TRAINING_MESSAGES.descriptionRequired,
+});
 const category = z.enum(TRAINING_CATEGORIES, { error: TRAINING_MESSAGES.categoryInvalid });
 const active = z.boolean({ error: TRAINING_MESSAGES.activeInvalid });
 
@@ -181,10 +181,11 @@ const sectionInput = z.object(
     )
       .nullish()
       .transform((value) => value ?? ''),
-    text: z
-      .string({ error: TRAINING_MESSAGES.sectionsInvalid })
-      .trim()
-      .max(TRAINING_SECTION_TEXT_MAX_LENGTH, TRAINING_MESSAGES.sectionTextTooLong)
+    text: multiLineText({
+      max: TRAINING_SECTION_TEXT_MAX_LENGTH,
+      tooLong: TRAINING_MESSAGES.sectionTextTooLong,
+      invalid: TRAINING_MESSAGES.sectionsInvalid,
+    })
       .nullish()
       .transform((value) => value ?? ''),
   },

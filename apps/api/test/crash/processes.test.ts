@@ -15,10 +15,11 @@ import {
   freshPostgresDatabase,
   killAllServers,
   preparedDataDir,
+  refusesConnections,
   removeDataDirs,
   signIn,
-  sleep,
   startServer,
+  waitUntil,
   type ServerProcess,
 } from './server-process.ts';
 
@@ -81,6 +82,8 @@ describe('embedded database', () => {
               authorization: `Bearer ${token}`,
               'content-type': 'application/json',
               'content-length': body.length,
+              // The server's 100 Continue tells when it holds the request (no guessed delay).
+              expect: '100-continue',
             },
           },
           (res) => {
@@ -96,12 +99,14 @@ describe('embedded database', () => {
           },
         );
         request.on('error', reject);
-        // Half the body now: the server has accepted the request and waits for the rest.
+        // Half the body now; once the server holds the request, SIGTERM, and the rest of the
+        // body only when the server is draining (it refuses new connections).
         request.write(body.subarray(0, body.length / 2));
-        void sleep(500).then(async () => {
+        request.once('continue', () => {
           server.child.kill('SIGTERM');
-          await sleep(700);
-          request.end(body.subarray(body.length / 2));
+          waitUntil(() => refusesConnections(server), 'o servidor parar de aceitar conexões')
+            .then(() => request.end(body.subarray(body.length / 2)))
+            .catch(reject);
         });
       },
     );
@@ -123,14 +128,23 @@ describe('embedded database', () => {
       port: Number(port),
       method: 'POST',
       path: '/api/v1/auth/login',
-      headers: { 'content-type': 'application/json', 'content-length': 200 },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': 200,
+        expect: '100-continue',
+      },
     });
     held.on('error', () => undefined);
+    const holding = new Promise((resolve) => held.once('continue', resolve));
     held.write('{"email":');
-    await sleep(300);
+    await holding;
+    let exited = false;
+    void server.exited.then(() => (exited = true));
     server.child.kill('SIGTERM');
-    await sleep(700);
+    await waitUntil(() => refusesConnections(server), 'o servidor parar de aceitar conexões');
     await expect(fetch(`${server.url}/api/v1/health`)).rejects.toThrow();
+    // Still draining the held request while it turns new connections away.
+    expect(exited).toBe(false);
     held.destroy();
     expect((await server.exited).code).toBe(0);
   }, 180_000);

@@ -177,7 +177,36 @@ export function removeDataDirs(): void {
   template = undefined;
 }
 
+/** A pause between two looks at a condition (waitUntil), or a random moment; never a wait. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves as soon as `condition` holds, looking every 20 ms; fails naming `what` after
+ * `timeoutMs`. A test waits on what it needs, not on a time that is too short on a loaded machine.
+ */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Esperou ${timeoutMs} ms por: ${what}`);
+    await sleep(20);
+  }
+}
+
+/** Whether a new TCP connection to the server is refused: it closed its listening socket. */
+export function refusesConnections(server: Pick<ServerProcess, 'url'>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
 
 /** A client address for this run: the server trusts X-Forwarded-For from loopback. */
 export const clientAddress = () =>
