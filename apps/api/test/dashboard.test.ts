@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   computeSalesDashboard,
   DASHBOARD_MESSAGES,
+  PIPELINE_CARDS_PER_STAGE,
   type Client,
   type DashboardProposalRow,
   type Pipeline,
@@ -667,6 +668,37 @@ describe('dashboard API', () => {
       expect(colleague.columns.every((entry) => entry.count === 0)).toBe(true);
       const anaOnly = await pipeline(admin.token, { professional_id: String(ana.id) });
       expect(column(anaOnly, 'expired').count).toBe(0);
+    });
+
+    it('fills a column with its newest cards and counts every proposal of the stage', async () => {
+      // 55 declined copies of the draft, an hour apart, the newest an hour old.
+      const copies = (await sql(
+        `INSERT INTO proposals (number, version, client_id, package_id, author_id, author_name,
+           unit, status, valid_days, valid_until, client_name, package_name, annual_value,
+           snapshot, min_margin_pct, sent_at, answered_at, declined_by, created_at, updated_at)
+         SELECT '2026-9' || lpad(g::text, 5, '0'), 1, client_id, package_id, author_id,
+                author_name, unit, 'declined', valid_days, valid_until, client_name, package_name,
+                annual_value, snapshot, min_margin_pct, now() - g * interval '1 hour',
+                now() - g * interval '1 hour', 'staff', now() - g * interval '1 hour',
+                now() - g * interval '1 hour'
+           FROM proposals, generate_series(1, 55) AS g WHERE id = $1
+         RETURNING id`,
+        [live.draft],
+      )) as unknown as { id: number }[];
+      // Newest first: inserted in the order of g, one hour older each.
+      const ids = copies.map((row) => row.id);
+      try {
+        for (const token of [admin.token, manager.token, ana.token]) {
+          const declined = column(await pipeline(token), 'declined');
+          expect(declined.count).toBe(55);
+          expect(declined.cards.map((card) => card.id)).toEqual(
+            ids.slice(0, PIPELINE_CARDS_PER_STAGE),
+          );
+        }
+        expect(column(await pipeline(morumbiManager.token), 'declined').count).toBe(0);
+      } finally {
+        await sql('DELETE FROM proposals WHERE id = ANY($1)', [ids]);
+      }
     });
 
     const renewals = async (token: string, query: Record<string, string> = {}) => {
