@@ -439,6 +439,32 @@ describe('dashboard API', () => {
     expect(await sales(noUnitManager.token, march)).toMatchObject(zero);
   });
 
+  it("counts a proposal in its author's unit when it was created, not after a move", async () => {
+    const move = async (unit: string) => {
+      const res = await t.request('PATCH', `/api/v1/users/${bruno.id}`, {
+        token: admin.token,
+        body: { unit },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await move('MORUMBI');
+    let made: number | undefined;
+    try {
+      // Bruno's March proposals stay Paulista's; what he makes now is Morumbi's.
+      expect(await sales(manager.token)).toMatchObject(paulistaFigures);
+      expect(await sales(morumbiManager.token)).toMatchObject(carlaFigures);
+      made = await propose(bruno, clientMorumbi, 'Y');
+      const res = await t.request('GET', `/api/v1/proposals/${made}`, {
+        token: morumbiManager.token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { unit: string }).unit).toBe('MORUMBI');
+    } finally {
+      if (made !== undefined) await sql('DELETE FROM proposals WHERE id = $1', [made]);
+      await move('PAULISTA');
+    }
+  });
+
   it('filters by professional and defaults to this month', async () => {
     expect(await sales(admin.token, { ...march, professional_id: String(bruno.id) })).toMatchObject(
       brunoFigures,
