@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, createUser, uniqueName } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, createUser, signInAs, signInAsAdmin, uniqueName } from './fixtures.ts';
 
 /**
  * Issue 14: a manager signs in and reads the dashboard of proposals this test makes (one accepted
  * through the client's link, one declined for its price), switches a chart to its table, exports
- * the CSV and reads the downloaded file; the pipeline shows the proposal.
+ * the CSV and reads the downloaded file; the pipeline shows the proposal. On a 390-px phone,
+ * 'Gestão', the pipeline, the renewals and 'Auditoria' never scroll sideways.
  */
 
 interface Made {
@@ -155,4 +156,63 @@ test('a manager reads the dashboard, a chart as a table, the CSV and the pipelin
   await expect(
     page.getByRole('region', { name: 'Aceita' }).getByRole('link', { name: clientName }),
   ).toBeVisible();
+});
+
+test.describe('on a 390-px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  /** The page never scrolls sideways: wide tables scroll inside their own box. */
+  const expectNoSidewaysScroll = async (page: Page) =>
+    expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+
+  test("a manager reads 'Gestão', a chart as a table, the pipeline and the renewals", async ({
+    page,
+  }) => {
+    const professional = await createUser(page.request, 'professional', uniqueName('Pia Prof'));
+    const manager = await createUser(page.request, 'manager');
+    const { access_token: token } = await apiLogin(
+      page.request,
+      professional.email,
+      professional.password,
+    );
+    await makeProposals(page.request, token);
+    await signInAs(page, manager.email, manager.password);
+
+    await page.goto('/gestao');
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestão' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      page.locator('[data-stat-card]').filter({ has: page.getByText('Aceitas', { exact: true }) }),
+    ).not.toContainText('—');
+    await expectNoSidewaysScroll(page);
+    const conversion = page.getByRole('region', { name: 'Conversão por profissional' });
+    await conversion.getByText('Tabela', { exact: true }).click();
+    await expect(conversion.getByRole('table')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.goto('/pipeline');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+    // One stage at a time on a phone: the first one with proposals.
+    await expect(
+      page.getByRole('region', {
+        name: /^(Rascunho|Enviada|Visualizada|Aceita|Recusada|Expirada)$/,
+      }),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.goto('/renovacoes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Renovações' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  test("an admin reads 'Auditoria' with its filters", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin/auditoria');
+    await expect(page.getByRole('heading', { level: 1, name: 'Auditoria' })).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
 });
