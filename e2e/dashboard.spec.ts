@@ -216,3 +216,70 @@ test.describe('on a 390-px phone', () => {
     await expectNoSidewaysScroll(page);
   });
 });
+
+test("'Nova proposta' from a renewal opens the builder prefilled; saving makes a new number", async ({
+  page,
+}) => {
+  const professional = await createUser(page.request, 'professional', uniqueName('Rita Prof'));
+  const { access_token: token } = await apiLogin(
+    page.request,
+    professional.email,
+    professional.password,
+  );
+  const headers = { authorization: `Bearer ${token}` };
+  const clientName = uniqueName('Renata Lopes');
+  const client = await page.request.post('/api/v1/clients/', {
+    headers,
+    data: { full_name: clientName },
+  });
+  expect(client.status(), await client.text()).toBe(201);
+  const packages = (await (await page.request.get('/api/v1/packages/', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const services = (await (await page.request.get('/api/v1/services/', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const pkg = packages.find((p) => p.name.startsWith('Pacote Rejuvenescimento 4'));
+  const microneedling = services.find((s) => s.name === 'Microagulhamento');
+  if (!pkg || !microneedling) throw new Error('The demo seed changed');
+  const last = await page.request.post('/api/v1/proposals/', {
+    headers,
+    data: {
+      client_id: ((await client.json()) as { id: number }).id,
+      package_id: pkg.id,
+      blocks: { A: [microneedling.id, microneedling.id] },
+    },
+  });
+  expect(last.status(), await last.text()).toBe(201);
+  const { id, number } = (await last.json()) as { id: number; number: string };
+
+  // The renewals list links 'Nova proposta' here (renewals-page.tsx).
+  await signInAs(page, professional.email, professional.password);
+  await page.goto(`/montar-pacote?a_partir_de=${id}`);
+  const card = page
+    .getByRole('region', { name: 'Bloco A' })
+    .getByRole('button', { name: /^Microagulhamento/ });
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await expect(card).toContainText('2 sessões');
+  await page
+    .getByRole('complementary', { name: 'Resumo do Pacote' })
+    .getByRole('button', { name: 'Gerar Pacote' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Gerar proposta' });
+  await expect(dialog).toContainText(clientName);
+  await dialog.getByRole('button', { name: 'Salvar proposta' }).click();
+  await expect(page).toHaveURL(/\/propostas\/\d+$/);
+  expect(page.url()).not.toMatch(new RegExp(`/propostas/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: /^Proposta / })).not.toHaveText(
+    `Proposta ${number}`,
+  );
+  await expect(page.getByText('Versão 1')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Microagulhamento/ }).getByRole('cell')).toHaveText([
+    'Microagulhamento',
+    '2',
+    /390,00/,
+    /780,00/,
+  ]);
+});
