@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, createUser, uniqueName } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, createUser, signInAs, signInAsAdmin, uniqueName } from './fixtures.ts';
 
 /**
  * Issue 14: a manager signs in and reads the dashboard of proposals this test makes (one accepted
  * through the client's link, one declined for its price), switches a chart to its table, exports
- * the CSV and reads the downloaded file; the pipeline shows the proposal.
+ * the CSV and reads the downloaded file; the pipeline shows the proposal. On a 390-px phone,
+ * 'Gestão', the pipeline, the renewals and 'Auditoria' never scroll sideways.
  */
 
 interface Made {
@@ -155,4 +156,130 @@ test('a manager reads the dashboard, a chart as a table, the CSV and the pipelin
   await expect(
     page.getByRole('region', { name: 'Aceita' }).getByRole('link', { name: clientName }),
   ).toBeVisible();
+});
+
+test.describe('on a 390-px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  /** The page never scrolls sideways: wide tables scroll inside their own box. */
+  const expectNoSidewaysScroll = async (page: Page) =>
+    expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+
+  test("a manager reads 'Gestão', a chart as a table, the pipeline and the renewals", async ({
+    page,
+  }) => {
+    const professional = await createUser(page.request, 'professional', uniqueName('Pia Prof'));
+    const manager = await createUser(page.request, 'manager');
+    const { access_token: token } = await apiLogin(
+      page.request,
+      professional.email,
+      professional.password,
+    );
+    await makeProposals(page.request, token);
+    await signInAs(page, manager.email, manager.password);
+
+    await page.goto('/gestao');
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestão' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      page.locator('[data-stat-card]').filter({ has: page.getByText('Aceitas', { exact: true }) }),
+    ).not.toContainText('—');
+    await expectNoSidewaysScroll(page);
+    const conversion = page.getByRole('region', { name: 'Conversão por profissional' });
+    await conversion.getByText('Tabela', { exact: true }).click();
+    await expect(conversion.getByRole('table')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.goto('/pipeline');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+    // One stage at a time on a phone: the first one with proposals.
+    await expect(
+      page.getByRole('region', {
+        name: /^(Rascunho|Enviada|Visualizada|Aceita|Recusada|Expirada)$/,
+      }),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.goto('/renovacoes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Renovações' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  test("an admin reads 'Auditoria' with its filters", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin/auditoria');
+    await expect(page.getByRole('heading', { level: 1, name: 'Auditoria' })).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+});
+
+test("'Nova proposta' from a renewal opens the builder prefilled; saving makes a new number", async ({
+  page,
+}) => {
+  const professional = await createUser(page.request, 'professional', uniqueName('Rita Prof'));
+  const { access_token: token } = await apiLogin(
+    page.request,
+    professional.email,
+    professional.password,
+  );
+  const headers = { authorization: `Bearer ${token}` };
+  const clientName = uniqueName('Renata Lopes');
+  const client = await page.request.post('/api/v1/clients/', {
+    headers,
+    data: { full_name: clientName },
+  });
+  expect(client.status(), await client.text()).toBe(201);
+  const packages = (await (await page.request.get('/api/v1/packages/', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const services = (await (await page.request.get('/api/v1/services/', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const pkg = packages.find((p) => p.name.startsWith('Pacote Rejuvenescimento 4'));
+  const microneedling = services.find((s) => s.name === 'Microagulhamento');
+  if (!pkg || !microneedling) throw new Error('The demo seed changed');
+  const last = await page.request.post('/api/v1/proposals/', {
+    headers,
+    data: {
+      client_id: ((await client.json()) as { id: number }).id,
+      package_id: pkg.id,
+      blocks: { A: [microneedling.id, microneedling.id] },
+    },
+  });
+  expect(last.status(), await last.text()).toBe(201);
+  const { id, number } = (await last.json()) as { id: number; number: string };
+
+  // The renewals list links 'Nova proposta' here (renewals-page.tsx).
+  await signInAs(page, professional.email, professional.password);
+  await page.goto(`/montar-pacote?a_partir_de=${id}`);
+  const card = page
+    .getByRole('region', { name: 'Bloco A' })
+    .getByRole('button', { name: /^Microagulhamento/ });
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await expect(card).toContainText('2 sessões');
+  await page
+    .getByRole('complementary', { name: 'Resumo do Pacote' })
+    .getByRole('button', { name: 'Gerar Pacote' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Gerar proposta' });
+  await expect(dialog).toContainText(clientName);
+  await dialog.getByRole('button', { name: 'Salvar proposta' }).click();
+  await expect(page).toHaveURL(/\/propostas\/\d+$/);
+  expect(page.url()).not.toMatch(new RegExp(`/propostas/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: /^Proposta / })).not.toHaveText(
+    `Proposta ${number}`,
+  );
+  await expect(page.getByText('Versão 1')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Microagulhamento/ }).getByRole('cell')).toHaveText([
+    'Microagulhamento',
+    '2',
+    /390,00/,
+    /780,00/,
+  ]);
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   computeSalesDashboard,
   DASHBOARD_MESSAGES,
+  PIPELINE_CARDS_PER_STAGE,
   type Client,
   type DashboardProposalRow,
   type Pipeline,
@@ -438,6 +439,32 @@ describe('dashboard API', () => {
     expect(await sales(noUnitManager.token, march)).toMatchObject(zero);
   });
 
+  it("counts a proposal in its author's unit when it was created, not after a move", async () => {
+    const move = async (unit: string) => {
+      const res = await t.request('PATCH', `/api/v1/users/${bruno.id}`, {
+        token: admin.token,
+        body: { unit },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await move('MORUMBI');
+    let made: number | undefined;
+    try {
+      // Bruno's March proposals stay Paulista's; what he makes now is Morumbi's.
+      expect(await sales(manager.token)).toMatchObject(paulistaFigures);
+      expect(await sales(morumbiManager.token)).toMatchObject(carlaFigures);
+      made = await propose(bruno, clientMorumbi, 'Y');
+      const res = await t.request('GET', `/api/v1/proposals/${made}`, {
+        token: morumbiManager.token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { unit: string }).unit).toBe('MORUMBI');
+    } finally {
+      if (made !== undefined) await sql('DELETE FROM proposals WHERE id = $1', [made]);
+      await move('PAULISTA');
+    }
+  });
+
   it('filters by professional and defaults to this month', async () => {
     expect(await sales(admin.token, { ...march, professional_id: String(bruno.id) })).toMatchObject(
       brunoFigures,
@@ -667,6 +694,37 @@ describe('dashboard API', () => {
       expect(colleague.columns.every((entry) => entry.count === 0)).toBe(true);
       const anaOnly = await pipeline(admin.token, { professional_id: String(ana.id) });
       expect(column(anaOnly, 'expired').count).toBe(0);
+    });
+
+    it('fills a column with its newest cards and counts every proposal of the stage', async () => {
+      // 55 declined copies of the draft, an hour apart, the newest an hour old.
+      const copies = (await sql(
+        `INSERT INTO proposals (number, version, client_id, package_id, author_id, author_name,
+           unit, status, valid_days, valid_until, client_name, package_name, annual_value,
+           snapshot, min_margin_pct, sent_at, answered_at, declined_by, created_at, updated_at)
+         SELECT '2026-9' || lpad(g::text, 5, '0'), 1, client_id, package_id, author_id,
+                author_name, unit, 'declined', valid_days, valid_until, client_name, package_name,
+                annual_value, snapshot, min_margin_pct, now() - g * interval '1 hour',
+                now() - g * interval '1 hour', 'staff', now() - g * interval '1 hour',
+                now() - g * interval '1 hour'
+           FROM proposals, generate_series(1, 55) AS g WHERE id = $1
+         RETURNING id`,
+        [live.draft],
+      )) as unknown as { id: number }[];
+      // Newest first: inserted in the order of g, one hour older each.
+      const ids = copies.map((row) => row.id);
+      try {
+        for (const token of [admin.token, manager.token, ana.token]) {
+          const declined = column(await pipeline(token), 'declined');
+          expect(declined.count).toBe(55);
+          expect(declined.cards.map((card) => card.id)).toEqual(
+            ids.slice(0, PIPELINE_CARDS_PER_STAGE),
+          );
+        }
+        expect(column(await pipeline(morumbiManager.token), 'declined').count).toBe(0);
+      } finally {
+        await sql('DELETE FROM proposals WHERE id = ANY($1)', [ids]);
+      }
     });
 
     const renewals = async (token: string, query: Record<string, string> = {}) => {

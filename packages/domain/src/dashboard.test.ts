@@ -160,6 +160,28 @@ describe('sales figures', () => {
     );
   });
 
+  it('never lets Excel run a name as a formula, and keeps negative numbers numbers', () => {
+    const csv = salesDashboardCsv(
+      computeSalesDashboard(
+        [row({ author_name: '=HYPERLINK("http://x";"y")', discount_pct: -20 })],
+        scope,
+        NOW,
+      ),
+    );
+    const professional = csv.split('\r\n').find((line) => line.startsWith('Profissional;'));
+    expect(professional).toBe(
+      `Profissional;"'=HYPERLINK(""http://x"";""y"")";1;1;0;1;0;0;100,00;1200,00;1200,00;-20,00;30,00;1`,
+    );
+    for (const name of ['+55 11', '-x', '@soma', '\tTab']) {
+      const line = salesDashboardCsv(
+        computeSalesDashboard([row({ author_name: name })], scope, NOW),
+      )
+        .split('\r\n')
+        .find((entry) => entry.startsWith('Profissional;'));
+      expect(line?.split(';')[1]).toBe(`'${name}`);
+    }
+  });
+
   it('refuses bad periods in pt-BR', () => {
     const messages = (query: Record<string, string>) => {
       const result = salesDashboardQuerySchema.safeParse(query);

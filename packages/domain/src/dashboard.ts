@@ -805,8 +805,24 @@ export function csvDecimal(value: number): string {
   return decimalFormatter.format(value);
 }
 
-function csvField(value: string): string {
+/**
+ * A text cell (a name, a label): a leading `=`, `+`, `-`, `@`, tab or carriage return is
+ * prefixed with `'` so Excel shows it instead of running it as a formula (OWASP "CSV
+ * injection"); a professional's name comes from self-registration. Numbers never pass here (a
+ * negative discount stays a number).
+ */
+export function csvText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One field of a `;`-separated line, quoted when it holds `"`, `;` or a line break. */
+export function csvField(value: string): string {
   return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Lines of fields as the CSV Excel pt-BR opens: BOM, `;`, CRLF. */
+export function csvLines(lines: readonly (readonly string[])[]): string {
+  return `\uFEFF${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n`;
 }
 
 function figuresCells(figures: SalesFigures): string[] {
@@ -838,7 +854,7 @@ export function salesDashboardCsv(dashboard: SalesDashboard): string {
     ...dashboard.by_unit.map((entry) => ['Unidade', entry.unit, ...figuresCells(entry)]),
     ...dashboard.by_professional.map((entry) => [
       'Profissional',
-      entry.name,
+      csvText(entry.name),
       ...figuresCells(entry),
     ]),
     ...dashboard.by_week.map((entry) => [
@@ -847,5 +863,5 @@ export function salesDashboardCsv(dashboard: SalesDashboard): string {
       ...figuresCells(entry),
     ]),
   ];
-  return `\uFEFF${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n`;
+  return csvLines(lines);
 }

@@ -1,4 +1,4 @@
-import { csvDecimal } from '@portal/domain';
+import { csvDecimal, csvLines, csvText } from '@portal/domain';
 
 const integerFormatter = new Intl.NumberFormat('pt-BR');
 const percentFormatter = new Intl.NumberFormat('pt-BR', {
@@ -30,17 +30,23 @@ export interface DataColumn<T> {
   numeric?: boolean;
 }
 
-function csvField(value: string): string {
-  return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** A table as CSV for Excel pt-BR, like the server's export: BOM, ';', CRLF, decimal comma. */
+/**
+ * A table as CSV for Excel pt-BR, like the server's export (packages/domain dashboard.ts): BOM,
+ * ';', CRLF, decimal comma; a text cell that Excel would run as a formula is neutralized.
+ */
 export function tableCsv<T>(columns: readonly DataColumn<T>[], rows: readonly T[]): string {
-  const lines = [
+  return csvLines([
     columns.map((column) => column.header),
-    ...rows.map((row) => columns.map((column) => (column.csv ?? column.cell)(row))),
-  ];
-  return `\uFEFF${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n`;
+    ...rows.map((row) =>
+      columns.map((column) =>
+        column.csv
+          ? column.csv(row)
+          : column.numeric
+            ? column.cell(row)
+            : csvText(column.cell(row)),
+      ),
+    ),
+  ]);
 }
 
 /** CSV helpers for the columns: integers plain, money and percents as "1234,56". */
