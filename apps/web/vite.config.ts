@@ -247,9 +247,17 @@ export default defineConfig({
             },
             // zod only where a form or an answer is validated: on its own, a screen that imports
             // a schema-free domain file (text.ts, money.ts) never pulls it in by sharing a chunk.
+            // The domain's schema helpers (text-fields.ts) travel with zod. Left to the shared-chunk
+            // heuristics they shared a chunk with text.ts, which the builder needs without zod; and a
+            // group takes the dependencies no group above it took, so text.ts has its own, above.
+            {
+              name: 'domain-text',
+              test: /[\\/]packages[\\/]domain[\\/]src[\\/]text\.ts$/,
+              priority: 26,
+            },
             {
               name: 'zod',
-              test: /[\\/]node_modules[\\/]zod[\\/]/,
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]domain[\\/]src[\\/](zod|text-fields)\.ts$/,
               priority: 25,
             },
             {
