@@ -27,6 +27,9 @@ export const SYNERGY_RELATION_MESSAGES = {
   createFailed: 'Erro ao criar sinergia.',
   loadFailed: 'Não foi possível carregar as relações agora.',
   deleteFailed: 'Não foi possível excluir.',
+  /** The web's admin list: its loading text and the confirmation of a delete. */
+  loading: 'Carregando relações...',
+  deleted: 'Relação excluída.',
 } as const;
 
 /** SPEC section 8: the confirmation asked before deleting a relation. */

@@ -43,7 +43,7 @@ export function prefetchActiveNotices(queryClient: QueryClient): void {
  * The admin list is edited in place (create prepends, update replaces, delete removes: SPEC
  * section 4); the banner's list is simply refetched next time it is shown.
  */
-const noticeMutations = resourceMutations<Notice, NoticeCreate, NoticeUpdate>({
+export const noticeMutations = resourceMutations<Notice, NoticeCreate, NoticeUpdate>({
   path: NOTICES_PATH,
   deletePath: '/api/v1/notices/',
   all: noticesQueryKey,

@@ -41,7 +41,7 @@ export function useActivePackagesQuery() {
 }
 
 /** SPEC section 4: create prepends, update replaces, delete removes; filtered lists refetch. */
-const packageMutations = resourceMutations<Package, PackageCreate, PackageUpdate>({
+export const packageMutations = resourceMutations<Package, PackageCreate, PackageUpdate>({
   path: PATH,
   all: packagesKeys.all,
   ...listCacheEdits<Package>({

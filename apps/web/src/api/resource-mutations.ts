@@ -3,6 +3,7 @@ import {
   useQueryClient,
   type QueryClient,
   type QueryKey,
+  type UseMutationResult,
 } from '@tanstack/react-query';
 import { api, type ApiPage } from '../lib/api-client';
 
@@ -10,6 +11,15 @@ import { api, type ApiPage } from '../lib/api-client';
 export interface RowChanges<TUpdate> {
   id: number;
   changes: TUpdate;
+}
+
+/** A resource's writes as the admin kit takes them (its form saves, its rows toggle and delete). */
+export interface ResourceMutations<TCreate, TUpdate> {
+  /** The resource's root key: update and delete carry `[...all, 'update' | 'delete']`. */
+  all: QueryKey;
+  useCreate: () => UseMutationResult<unknown, Error, TCreate>;
+  useUpdate: () => UseMutationResult<unknown, Error, RowChanges<TUpdate>>;
+  useDelete: () => UseMutationResult<unknown, Error, number>;
 }
 
 /** The cache edits a write implies, once per resource (SPEC section 4). */
@@ -36,6 +46,7 @@ export function resourceMutations<T extends { id: number }, TCreate, TUpdate>(
   config: ResourceMutationsConfig<T>,
 ) {
   return {
+    all: config.all,
     useCreate() {
       const queryClient = useQueryClient();
       return useMutation({

@@ -21,7 +21,7 @@ export function useRelationsQuery() {
 }
 
 /** SPEC section 4: a create prepends the new item, an update replaces it, a delete removes it. */
-const relationMutations = resourceMutations<
+export const relationMutations = resourceMutations<
   SynergyRelation,
   SynergyRelationCreate,
   SynergyRelationUpdate

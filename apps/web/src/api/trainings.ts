@@ -153,7 +153,8 @@ export function useReactToTraining() {
   });
 }
 
-const trainingMutations = resourceMutations<Training, TrainingCreate, TrainingUpdate>({
+/** Create, update and delete of the resource, under its root key (the admin kit takes it whole). */
+export const trainingMutations = resourceMutations<Training, TrainingCreate, TrainingUpdate>({
   path: `${BASE}/`,
   all: trainingsKeys.all,
   created: (queryClient, created) => {

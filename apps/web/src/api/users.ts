@@ -45,7 +45,7 @@ export function useUsersQuery() {
 }
 
 /** Cache edits instead of refetching: the list the admin sees changes at once. */
-const userMutations = resourceMutations<User, UserCreate, UserUpdate>({
+export const userMutations = resourceMutations<User, UserCreate, UserUpdate>({
   path: PATH,
   all: usersKeys.all,
   ...listCacheEdits<User>(

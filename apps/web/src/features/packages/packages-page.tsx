@@ -7,27 +7,25 @@ import {
   packageDeleteConfirmation,
   SERVICE_STATUS_LABELS,
   type Package,
+  type PackageUpdate,
 } from '@portal/domain';
 import { useMemo } from 'react';
-import {
-  packagesKeys,
-  useDeletePackage,
-  usePackagesQuery,
-  useUpdatePackage,
-} from '../../api/packages';
-import { useServicesQuery } from '../../api/services';
-import { AdminPage } from '../../components/admin/admin-page';
+import { packageMutations, usePackagesQuery } from '../../api/packages';
+import { useServiceNamesQuery } from '../../api/services';
+import { PackageFormModal } from './package-form-modal';
+import { ProceduresCell } from './procedures-cell';
 import {
   activeColor,
+  type AdminColumn,
+  AdminPage,
+  type AdminRows,
   AdminTable,
   badgeColumn,
   idColumn,
-  type AdminColumn,
-} from '../../components/admin/admin-table';
-import { useFormModal } from '../../components/admin/form-modal';
-import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
-import { PackageFormModal } from './package-form-modal';
-import { ProceduresCell } from './procedures-cell';
+  statusCounters,
+  statusToggle,
+  useAdminRows,
+} from '../../components/admin';
 
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
 
@@ -53,67 +51,38 @@ function packageColumns(namesById: ReadonlyMap<number, string>): AdminColumn<Pac
   ];
 }
 
+const ROWS: AdminRows<Package, PackageUpdate> = {
+  resource: packageMutations,
+  messages: PACKAGE_MESSAGES,
+  label: (pkg) => pkg.name,
+  deleteTitle: packageDeleteConfirmation,
+  toggle: statusToggle,
+};
+
+/** Before the catalogue loads, rows show procedures by number ('#12'). */
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
+
 export default function PackagesPage() {
   const packagesQuery = usePackagesQuery();
-  const catalogueQuery = useServicesQuery();
-  const rows = useAdminRows({
-    all: packagesKeys.all,
-    update: useUpdatePackage(),
-    remove: useDeletePackage(),
-  });
-  const formModal = useFormModal<Package>();
-  const openForm = formModal.open;
+  const rows = useAdminRows(ROWS);
 
   const packages = packagesQuery.data ?? [];
-  const counts = countPackages(packages);
-  const namesById = useMemo(
-    () => new Map((catalogueQuery.data ?? []).map((service) => [service.id, service.name])),
-    [catalogueQuery.data],
-  );
+  const { data: namesById = NO_NAMES } = useServiceNamesQuery();
   const columns = useMemo(() => packageColumns(namesById), [namesById]);
 
   return (
     <AdminPage
       title="Pacotes"
-      action={<Button onClick={() => openForm(null)}>+ Novo Pacote</Button>}
+      action={<Button onClick={rows.create}>+ Novo Pacote</Button>}
       query={packagesQuery}
-      counters={[
-        {
-          cols: { base: 1, xs: 3 },
-          items: [
-            { label: 'Total de pacotes', value: counts.total },
-            { label: 'Ativos', value: counts.active },
-            { label: 'Inativos', value: counts.inactive },
-          ],
-        },
-      ]}
-      modals={<PackageFormModal {...formModal.props} pkg={formModal.editing} />}
+      counters={[statusCounters('Total de pacotes', countPackages(packages))]}
+      modals={<PackageFormModal {...rows.form.props} pkg={rows.form.editing} />}
     >
       <AdminTable
-        query={packagesQuery}
-        loadingText="Carregando pacotes..."
-        errorText={PACKAGE_MESSAGES.loadFailed}
-        empty={{ title: PACKAGE_MESSAGES.empty }}
+        list={{ query: packagesQuery, rows: packages }}
         columns={columns}
-        rows={packages}
         minWidth={1000}
-        actions={(pkg) =>
-          rows.actionsFor({
-            id: pkg.id,
-            label: pkg.name,
-            onEdit: () => openForm(pkg),
-            toggle: statusToggle(pkg.status, {
-              activated: 'Pacote ativado.',
-              deactivated: 'Pacote inativado.',
-              fallback: PACKAGE_MESSAGES.toggleFailed,
-            }),
-            remove: {
-              title: packageDeleteConfirmation(pkg.name),
-              successMessage: 'Pacote excluído.',
-              fallback: PACKAGE_MESSAGES.deleteFailed,
-            },
-          })
-        }
+        rows={rows}
       />
     </AdminPage>
   );

@@ -22,12 +22,15 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { AdminPage } from '../../components/admin/admin-page';
-import { AdminTable, type AdminColumn } from '../../components/admin/admin-table';
-import { ListToolbar } from '../../components/admin/list-toolbar';
-import { useListParams } from '../../components/admin/list-view';
 import { useAiConfigQuery, useAiConfigsQuery } from '../../api/ai-configs';
 import { PromptEditModal } from './prompt-edit-modal';
+import {
+  type AdminColumn,
+  AdminPage,
+  AdminTable,
+  ListToolbar,
+  useListParams,
+} from '../../components/admin';
 
 /** 'Mais recentes' is the toolbar's default order; the others travel in the URL's 'sort'. */
 const DEFAULT_ORDER: AiConfigOrder = '-updated_at';
@@ -35,6 +38,12 @@ const SORT_OPTIONS = AI_CONFIG_ORDERS.filter((order) => order !== DEFAULT_ORDER)
   value: order,
   label: AI_CONFIG_ORDER_LABELS[order],
 }));
+
+const LIST_MESSAGES = {
+  loading: 'Carregando configurações...',
+  loadFailed: AI_CONFIG_MESSAGES.listLoadFailed,
+  empty: AI_CONFIG_MESSAGES.empty,
+};
 
 function isOrder(value: string): value is AiConfigOrder {
   return (AI_CONFIG_ORDERS as readonly string[]).includes(value);
@@ -106,12 +115,9 @@ export default function PromptAiPage() {
 
   const list = (
     <AdminTable
-      query={listQuery}
-      loadingText="Carregando configurações..."
-      errorText={AI_CONFIG_MESSAGES.listLoadFailed}
-      empty={{ title: AI_CONFIG_MESSAGES.empty }}
+      list={{ query: listQuery, rows: configs }}
+      rows={{ messages: LIST_MESSAGES }}
       columns={columns}
-      rows={configs}
       minWidth={520}
       // No hover tint: it would cost the code links their contrast in dark mode.
       plain

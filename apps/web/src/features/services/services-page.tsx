@@ -9,29 +9,25 @@ import {
   SERVICE_STATUSES,
   serviceDeleteConfirmation,
   type Service,
-  type ServiceBlock,
-  type ServiceStatus,
+  type ServiceUpdate,
 } from '@portal/domain';
-import {
-  servicesKeys,
-  useDeleteService,
-  useServicesPageQuery,
-  useServicesQuery,
-  useUpdateService,
-} from '../../api/services';
-import { AdminPage } from '../../components/admin/admin-page';
+import { serviceMutations, useServicesPageQuery, useServicesQuery } from '../../api/services';
+import { ServiceFormModal } from './service-form-modal';
 import {
   activeColor,
+  type AdminColumn,
+  AdminPage,
+  type AdminRows,
   AdminTable,
   badgeColumn,
   idColumn,
-  type AdminColumn,
-} from '../../components/admin/admin-table';
-import { useFormModal } from '../../components/admin/form-modal';
-import { ListToolbar } from '../../components/admin/list-toolbar';
-import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
-import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
-import { ServiceFormModal } from './service-form-modal';
+  ListToolbar,
+  statusCounters,
+  statusToggle,
+  useAdminRows,
+  useServerList,
+  oneOf,
+} from '../../components/admin';
 
 const FILTERS = [
   {
@@ -80,97 +76,47 @@ const COLUMNS: AdminColumn<Service>[] = [
   { header: 'Fotos', cell: (service) => service.photos_count },
 ];
 
-const isServiceStatus = (value: string): value is ServiceStatus =>
-  (SERVICE_STATUSES as readonly string[]).includes(value);
-
-const isServiceBlock = (value: string): value is ServiceBlock =>
-  (SERVICE_BLOCKS as readonly string[]).includes(value);
+const ROWS: AdminRows<Service, ServiceUpdate> = {
+  resource: serviceMutations,
+  messages: SERVICE_MESSAGES,
+  label: (service) => service.name,
+  deleteTitle: serviceDeleteConfirmation,
+  toggle: statusToggle,
+};
 
 export default function ServicesPage() {
   const servicesQuery = useServicesQuery();
-  const rows = useAdminRows({
-    all: servicesKeys.all,
-    update: useUpdateService(),
-    remove: useDeleteService(),
-  });
-  const params = useListParams();
-  const formModal = useFormModal<Service>();
-  const openForm = formModal.open;
+  const rows = useAdminRows(ROWS);
 
   // The counters describe the whole catalogue (cached for every screen that shows it); the
   // table is the page the server searched, filtered and counted.
   const counts = countServices(servicesQuery.data ?? []);
-  const status = params.filter('status');
-  const block = params.filter('bloco');
-  const pageQuery = useServicesPageQuery({
-    q: params.q,
-    status_eq: isServiceStatus(status) ? status : undefined,
-    block_eq: isServiceBlock(block) ? block : undefined,
+  const list = useServerList(useServicesPageQuery, (params) => ({
+    status_eq: oneOf(SERVICE_STATUSES, params.filter('status')),
+    block_eq: oneOf(SERVICE_BLOCKS, params.filter('bloco')),
     order: ORDERS[params.sort],
-    ...pageWindow(params),
-  });
-  const view = serverListView(pageQuery.data, params);
+  }));
 
   return (
     <AdminPage
       title="Gestão de Serviços"
-      action={<Button onClick={() => openForm(null)}>+ Novo Serviço</Button>}
+      action={<Button onClick={rows.create}>+ Novo Serviço</Button>}
       query={servicesQuery}
       counters={[
-        {
-          cols: { base: 1, xs: 3 },
-          items: [
-            { label: 'Total de serviços', value: counts.total },
-            { label: 'Ativos', value: counts.active },
-            { label: 'Inativos', value: counts.inactive },
-          ],
-        },
-        {
-          cols: { base: 2, sm: 4 },
-          items: SERVICE_BLOCKS.map((key) => ({
-            label: `Bloco ${key}`,
-            value: counts.byBlock[key],
-          })),
-        },
+        statusCounters('Total de serviços', counts),
+        SERVICE_BLOCKS.map((key) => ({ label: `Bloco ${key}`, value: counts.byBlock[key] })),
       ]}
       toolbar={
         <ListToolbar
-          params={params}
+          params={list.params}
           searchLabel="Buscar por nome"
           filters={FILTERS}
           sorts={SORT_OPTIONS}
         />
       }
-      modals={<ServiceFormModal {...formModal.props} service={formModal.editing} />}
+      modals={<ServiceFormModal {...rows.form.props} service={rows.form.editing} />}
     >
-      <AdminTable
-        query={pageQuery}
-        loadingText="Carregando serviços..."
-        errorText={SERVICE_MESSAGES.loadFailed}
-        empty={{ title: SERVICE_MESSAGES.empty }}
-        columns={COLUMNS}
-        rows={view.rows}
-        minWidth={980}
-        params={params}
-        view={view}
-        actions={(service) =>
-          rows.actionsFor({
-            id: service.id,
-            label: service.name,
-            onEdit: () => openForm(service),
-            toggle: statusToggle(service.status, {
-              activated: 'Serviço ativado.',
-              deactivated: 'Serviço inativado.',
-              fallback: SERVICE_MESSAGES.toggleFailed,
-            }),
-            remove: {
-              title: serviceDeleteConfirmation(service.name),
-              successMessage: 'Serviço excluído.',
-              fallback: SERVICE_MESSAGES.deleteFailed,
-            },
-          })
-        }
-      />
+      <AdminTable list={list} columns={COLUMNS} minWidth={980} rows={rows} />
     </AdminPage>
   );
 }

@@ -1,4 +1,3 @@
-import type { FormModalProps } from '../../components/admin/form-modal';
 import {
   ActionIcon,
   AspectRatio,
@@ -14,7 +13,6 @@ import {
 } from '@mantine/core';
 import {
   DEFAULT_TRAINING_CATEGORY,
-  MESSAGES,
   TRAINING_CATEGORIES,
   TRAINING_CATEGORY_LABELS,
   TRAINING_MAX_SECTIONS,
@@ -29,17 +27,15 @@ import {
 } from '@portal/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
-import { useCreateTraining, useUpdateTraining } from '../../api/trainings';
+import { AdminForm, adminFormModal, useSaveRecord } from '../../components/admin/form-modal';
+import { trainingMutations } from '../../api/trainings';
+import { labelledOptions } from '../../components/form/options';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from './training-dates';
 import classes from './trainings.module.css';
 
-const CATEGORY_OPTIONS = TRAINING_CATEGORIES.map((category) => ({
-  value: category,
-  label: TRAINING_CATEGORY_LABELS[category],
-}));
+const CATEGORY_OPTIONS = labelledOptions(TRAINING_CATEGORIES, TRAINING_CATEGORY_LABELS);
 
 /** SPEC section 5: on edit, published_at is sent only when at least this long. */
 const EDIT_PUBLISHED_AT_MIN_LENGTH = 10;
@@ -49,19 +45,11 @@ interface SectionDraft extends ContentSection {
   key: number;
 }
 
-export interface TrainingFormModalProps extends FormModalProps {
-  /** The training being edited; absent for 'Novo Treinamento'. */
-  training?: Training | null;
-}
-
 /** 'Novo Treinamento' and 'Editar Treinamento' (SPEC "Admin training management"). */
-export function TrainingFormModal({ training, ...modal }: TrainingFormModalProps) {
-  return (
-    <AdminFormModal {...modal} title={training ? 'Editar Treinamento' : 'Novo Treinamento'}>
-      <TrainingForm training={training ?? null} onDone={modal.onClose} />
-    </AdminFormModal>
-  );
-}
+export const TrainingFormModal = adminFormModal(({ training }: { training: Training | null }) => ({
+  title: training ? 'Editar Treinamento' : 'Novo Treinamento',
+  form: (onDone) => <TrainingForm training={training} onDone={onDone} />,
+}));
 
 /** Trimmed sections without the empty ones, cut to 4 (SPEC section 5). */
 function sectionsPayload(sections: readonly ContentSection[]): ContentSection[] {
@@ -92,16 +80,7 @@ interface TrainingFormValues extends Record<string, unknown> {
 }
 
 function TrainingForm({ training, onDone }: TrainingFormProps) {
-  const saving = useSaveRecord(
-    training,
-    {
-      create: useCreateTraining(),
-      update: useUpdateTraining(),
-      messages: TRAINING_MESSAGES,
-      byStatus: { 422: MESSAGES.invalidData, 409: TRAINING_MESSAGES.titleTaken },
-    },
-    onDone,
-  );
+  const saving = useSaveRecord(training, trainingMutations, TRAINING_MESSAGES, onDone);
 
   const nextKey = useRef(0);
   const newSection = (section: ContentSection = { title: '', text: '' }): SectionDraft => ({
@@ -178,15 +157,12 @@ function TrainingForm({ training, onDone }: TrainingFormProps) {
         {...form.getInputProps('description')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <Select<TrainingCategory>
+        <Select
           label="Categoria"
           data={CATEGORY_OPTIONS}
-          value={form.values.category}
-          onChange={(value) => {
-            if (value) form.setFieldValue('category', value);
-          }}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('category')}
         />
         <TextInput
           label="Publicado em (opcional)"

@@ -3,32 +3,30 @@ import {
   PROFILE_LABELS,
   PROFILES,
   USER_STATUS_LABELS,
+  USER_MESSAGES,
   USER_STATUSES,
-  type Profile,
+  userDeleteConfirmation,
   type User,
   type UserStatus,
+  type UserUpdate,
 } from '@portal/domain';
 import { useState } from 'react';
+import { userMutations, useUsersPageQuery, useUsersQuery } from '../../api/users';
+import { ActivateUserModal } from './activate-user-modal';
+import { UserFormModal } from './user-form-modal';
 import {
-  useDeleteUser,
-  usersKeys,
-  useUpdateUser,
-  useUsersPageQuery,
-  useUsersQuery,
-} from '../../api/users';
-import { AdminPage } from '../../components/admin/admin-page';
-import {
+  type AdminColumn,
+  AdminPage,
+  type AdminRows,
   AdminTable,
   badgeColumn,
   idColumn,
-  type AdminColumn,
-} from '../../components/admin/admin-table';
-import { useFormModal } from '../../components/admin/form-modal';
-import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
-import { ListToolbar } from '../../components/admin/list-toolbar';
-import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
-import { ActivateUserModal } from './activate-user-modal';
-import { UserFormModal } from './user-form-modal';
+  ListToolbar,
+  statusToggle,
+  useAdminRows,
+  useServerList,
+  oneOf,
+} from '../../components/admin';
 
 const STATUS_COLORS: Record<UserStatus, string> = {
   active: 'green',
@@ -48,10 +46,6 @@ const PROFILE_FILTER = {
 };
 /** The URL's sort (pt-BR, as the kit keeps it) and the API's `order` (issue 12 contract). */
 const ORDERS: Record<string, string> = { nome: 'name', '-nome': '-name', email: 'email' };
-const isUserStatus = (value: string): value is UserStatus =>
-  (USER_STATUSES as readonly string[]).includes(value);
-const isProfile = (value: string): value is Profile =>
-  (PROFILES as readonly string[]).includes(value);
 const SORT_OPTIONS = [
   { value: 'nome', label: 'Nome (A–Z)' },
   { value: '-nome', label: 'Nome (Z–A)' },
@@ -89,54 +83,50 @@ const COLUMNS: AdminColumn<User>[] = [
   })),
 ];
 
+const ROWS: AdminRows<User, UserUpdate> = {
+  resource: userMutations,
+  messages: USER_MESSAGES,
+  label: (user) => user.name,
+  deleteTitle: userDeleteConfirmation,
+  toggle: statusToggle,
+};
+
 export default function UsersPage() {
   const usersQuery = useUsersQuery();
-  const rows = useAdminRows({
-    all: usersKeys.all,
-    update: useUpdateUser(),
-    remove: useDeleteUser(),
-  });
-  const params = useListParams();
-  const formModal = useFormModal<User>();
-  const openForm = formModal.open;
   const [activating, setActivating] = useState<User | null>(null);
+  // A self-registered account is activated with an explicit profile (DESIGN.md 7.3).
+  const rows = useAdminRows(ROWS, {
+    onToggle: (user) => (user.status === 'pending' ? () => setActivating(user) : undefined),
+  });
 
   const users = usersQuery.data ?? [];
   const pendingCount = users.filter((user) => user.status === 'pending').length;
-  const status = params.filter('status');
-  const profile = params.filter('perfil');
   // The counters describe every account; the table is the page the server searched and counted.
-  const pageQuery = useUsersPageQuery({
-    q: params.q,
-    status_eq: isUserStatus(status) ? status : undefined,
-    profile_eq: isProfile(profile) ? profile : undefined,
+  const list = useServerList(useUsersPageQuery, (params) => ({
+    status_eq: oneOf(USER_STATUSES, params.filter('status')),
+    profile_eq: oneOf(PROFILES, params.filter('perfil')),
     order: ORDERS[params.sort],
-    ...pageWindow(params),
-  });
-  const view = serverListView(pageQuery.data, params);
+  }));
 
   return (
     <AdminPage
       title="Gestão de Usuários"
-      action={<Button onClick={() => openForm(null)}>+ Novo Usuário</Button>}
+      action={<Button onClick={rows.create}>+ Novo Usuário</Button>}
       query={usersQuery}
       counters={[
-        {
-          cols: { base: 1, xs: 3 },
-          items: [
-            {
-              label: 'Total de usuários',
-              value: users.length,
-              hint: pendingCount > 0 ? `${pendingCount} aguardando aprovação` : undefined,
-            },
-            { label: 'Inativos', value: users.filter((u) => u.status === 'inactive').length },
-            { label: 'Ativos', value: users.filter((u) => u.status === 'active').length },
-          ],
-        },
+        [
+          {
+            label: 'Total de usuários',
+            value: users.length,
+            hint: pendingCount > 0 ? `${pendingCount} aguardando aprovação` : undefined,
+          },
+          { label: 'Inativos', value: users.filter((u) => u.status === 'inactive').length },
+          { label: 'Ativos', value: users.filter((u) => u.status === 'active').length },
+        ],
       ]}
       toolbar={
         <ListToolbar
-          params={params}
+          params={list.params}
           searchLabel="Buscar por nome ou email"
           filters={[STATUS_FILTER, PROFILE_FILTER]}
           sorts={SORT_OPTIONS}
@@ -144,44 +134,12 @@ export default function UsersPage() {
       }
       modals={
         <>
-          <UserFormModal {...formModal.props} user={formModal.editing} />
+          <UserFormModal {...rows.form.props} user={rows.form.editing} />
           <ActivateUserModal user={activating} onClose={() => setActivating(null)} />
         </>
       }
     >
-      <AdminTable
-        query={pageQuery}
-        loadingText="Carregando usuários..."
-        errorText="Não foi possível carregar os usuários agora."
-        empty={{
-          title: 'Nenhum usuário encontrado',
-          description: 'Adicione um novo usuário para começar',
-        }}
-        columns={COLUMNS}
-        rows={view.rows}
-        minWidth={900}
-        params={params}
-        view={view}
-        actions={(user) =>
-          rows.actionsFor({
-            id: user.id,
-            label: user.name,
-            onEdit: () => openForm(user),
-            toggle: statusToggle(user.status, {
-              activated: 'Usuário ativado.',
-              deactivated: 'Usuário inativado.',
-              fallback: 'Não foi possível alterar o status.',
-            }),
-            // A self-registered account is activated with an explicit profile (DESIGN.md 7.3).
-            onToggle: user.status === 'pending' ? () => setActivating(user) : undefined,
-            remove: {
-              title: `Excluir o usuário ${user.name}?`,
-              successMessage: 'Usuário excluído.',
-              fallback: 'Não foi possível excluir.',
-            },
-          })
-        }
-      />
+      <AdminTable list={list} columns={COLUMNS} minWidth={900} rows={rows} />
     </AdminPage>
   );
 }
