@@ -1,3 +1,4 @@
+import { SYNERGY_RELATION_MESSAGES } from '@portal/domain';
 import type { SynergyRelation, SynergyRelationCreate, SynergyRelationUpdate } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
@@ -24,8 +25,10 @@ export function useRelationsQuery() {
 export const relationMutations = resourceMutations<
   SynergyRelation,
   SynergyRelationCreate,
-  SynergyRelationUpdate
+  SynergyRelationUpdate,
+  typeof SYNERGY_RELATION_MESSAGES
 >({
+  messages: SYNERGY_RELATION_MESSAGES,
   path: PATH,
   all: relationsKeys.all,
   ...listCacheEdits<SynergyRelation>({ list: relationsQuery.queryKey }),

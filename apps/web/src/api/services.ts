@@ -1,3 +1,4 @@
+import { SERVICE_MESSAGES } from '@portal/domain';
 import type {
   Service,
   ServiceBlock,
@@ -95,7 +96,13 @@ export function useActiveServicesQuery() {
  * SPEC section 4: a create prepends the new item, an update replaces it, a delete removes it; the
  * admin table's pages and the filtered lists (the builder's active list) are asked again.
  */
-export const serviceMutations = resourceMutations<Service, ServiceCreate, ServiceUpdate>({
+export const serviceMutations = resourceMutations<
+  Service,
+  ServiceCreate,
+  ServiceUpdate,
+  typeof SERVICE_MESSAGES
+>({
+  messages: SERVICE_MESSAGES,
   path: PATH,
   all: servicesKeys.all,
   ...listCacheEdits<Service>(

@@ -193,13 +193,16 @@ export interface RecordSave<TCreate, TUpdate> {
 export function useSaveRecord<TCreate extends TUpdate, TUpdate>(
   /** The record edited, or null when the form creates one. */
   record: { id: number } | null,
-  /** The resource's mutations (api/<resource>.ts). */
-  resource: Pick<ResourceMutations<TCreate, TUpdate>, 'useCreate' | 'useUpdate'>,
-  messages: SaveMessages,
+  /** The resource's mutations and their texts (api/<resource>.ts). */
+  resource: Pick<
+    ResourceMutations<TCreate, TUpdate, SaveMessages>,
+    'useCreate' | 'useUpdate' | 'messages'
+  >,
   /** Closes the modal once saved. */
   onDone: () => void,
 ): RecordSave<TCreate, TUpdate> {
   const guard = useSubmitGuard();
+  const { messages } = resource;
   const createMutation = resource.useCreate();
   const updateMutation = resource.useUpdate();
   const id = record?.id ?? null;

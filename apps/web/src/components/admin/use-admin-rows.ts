@@ -27,8 +27,12 @@ export interface RowToggle<TUpdate> {
   changes: TUpdate;
 }
 
-interface RowsBase<T, TUpdate> {
-  resource: Pick<ResourceMutations<never, TUpdate>, 'all' | 'useUpdate' | 'useDelete'>;
+type RowsResource<TUpdate, M> = Pick<
+  ResourceMutations<never, TUpdate, M>,
+  'all' | 'useUpdate' | 'useDelete' | 'messages'
+>;
+
+interface RowsBase<T> {
   /** How the row is named in its buttons' accessible names: 'Editar Ana Souza'. */
   label: (row: T) => string;
   /** SPEC's question, naming the row as its buttons do: 'Excluir o serviço Limpeza?'. */
@@ -39,11 +43,11 @@ interface RowsBase<T, TUpdate> {
  * What an admin table's rows are, declared once per page (outside the component). Rows with a
  * status have Inativar/Ativar (statusToggle, activeToggle) and the texts it needs.
  */
-export type AdminRows<T, TUpdate> = RowsBase<T, TUpdate> &
+export type AdminRows<T, TUpdate> = RowsBase<T> &
   (
-    | { messages: DeleteMessages & ListMessages; toggle?: undefined }
+    | { resource: RowsResource<TUpdate, DeleteMessages & ListMessages>; toggle?: undefined }
     | {
-        messages: DeleteMessages & ToggleMessages & ListMessages;
+        resource: RowsResource<TUpdate, DeleteMessages & ToggleMessages & ListMessages>;
         toggle: (row: T) => RowToggle<TUpdate>;
       }
   );
@@ -79,7 +83,8 @@ export function useAdminRows<T extends { id: number }, TUpdate>(
   rows: AdminRows<T, TUpdate>,
   { onToggle, before }: RowExtras<T> = {},
 ) {
-  const { resource, messages } = rows;
+  const { resource } = rows;
+  const { messages } = resource;
   const update = resource.useUpdate();
   const remove = resource.useDelete();
   const form = useFormModal<T>();
@@ -98,7 +103,7 @@ export function useAdminRows<T extends { id: number }, TUpdate>(
   const toggleFor = (row: T): RowActionsProps['toggle'] => {
     if (!rows.toggle) return undefined;
     const state = rows.toggle(row);
-    const texts = rows.messages;
+    const texts = rows.resource.messages;
     return {
       active: state.active,
       pending: togglingIds.has(row.id),

@@ -1,18 +1,17 @@
-import { Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Switch, Text, TextInput } from '@mantine/core';
 import {
   NOTICE_CATEGORIES,
   NOTICE_CATEGORY_LABELS,
-  NOTICE_MESSAGES,
   NOTICE_TEXT_MAX_LENGTH,
   graphemeLength,
   noticeCreateSchema,
   type Notice,
-  type NoticeCategory,
 } from '@portal/domain';
 import { AdminForm, adminFormModal, useSaveRecord } from '../../components/admin/form-modal';
 import { labelledOptions } from '../../components/form/options';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { noticeMutations } from '../../api/notices';
+import { ChoiceField, LongTextField } from '../../components/form/fields';
 
 export const CATEGORY_OPTIONS = labelledOptions(NOTICE_CATEGORIES, NOTICE_CATEGORY_LABELS);
 
@@ -22,18 +21,10 @@ export const NoticeFormModal = adminFormModal(({ notice }: { notice: Notice | nu
   form: (onDone) => <NoticeForm notice={notice} onDone={onDone} />,
 }));
 
-interface NoticeFormValues extends Record<string, unknown> {
-  title: string;
-  text: string;
-  category: NoticeCategory;
-  active: boolean;
-  imageUrl: string;
-}
-
 function NoticeForm({ notice, onDone }: { notice: Notice | null; onDone: () => void }) {
-  const saving = useSaveRecord(notice, noticeMutations, NOTICE_MESSAGES, onDone);
+  const saving = useSaveRecord(notice, noticeMutations, onDone);
   // The same zod schema the API validates with: its messages, once each field is fixed, go.
-  const form = useSchemaForm<NoticeFormValues>(noticeCreateSchema, {
+  const form = useSchemaForm(noticeCreateSchema, {
     title: notice?.title ?? '',
     text: notice?.text ?? '',
     category: notice?.category ?? 'urgent',
@@ -54,11 +45,10 @@ function NoticeForm({ notice, onDone }: { notice: Notice | null; onDone: () => v
   return (
     <AdminForm onSubmit={submit} saving={saving} onCancel={onDone}>
       <TextInput label="Título" required data-autofocus {...form.getInputProps('title')} />
-      <Textarea
+      <LongTextField
         label="Texto"
         required
         rows={4}
-        resize="vertical"
         {...form.getInputProps('text')}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         description={
@@ -67,11 +57,10 @@ function NoticeForm({ notice, onDone }: { notice: Notice | null; onDone: () => v
           </Text>
         }
       />
-      <Select
+      <ChoiceField
         label="Categoria"
         required
         data={CATEGORY_OPTIONS}
-        allowDeselect={false}
         {...form.getInputProps('category')}
       />
       <TextInput

@@ -12,18 +12,7 @@ import {
 import { useState } from 'react';
 import { noticeMutations, useNoticesQuery } from '../../api/notices';
 import { CATEGORY_OPTIONS, NoticeFormModal } from './notice-form-modal';
-import {
-  activeColor,
-  activeToggle,
-  type AdminColumn,
-  AdminPage,
-  type AdminRows,
-  AdminTable,
-  badgeColumn,
-  idColumn,
-  statusCounters,
-  useAdminRows,
-} from '../../components/admin';
+import * as Admin from '../../components/admin';
 
 type CategoryFilter = NoticeCategory | 'all';
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -50,8 +39,8 @@ function matchesFilters(notice: Notice, category: CategoryFilter, status: Status
 }
 
 /** The row is replaced with the server's answer (the cache update in useUpdateNotice). */
-const COLUMNS: AdminColumn<Notice>[] = [
-  idColumn(),
+const COLUMNS: Admin.AdminColumn<Notice>[] = [
+  Admin.idColumn(),
   { header: 'Título', cell: (notice) => notice.title, cellProps: { fw: 500, maw: 240 } },
   {
     header: 'Texto',
@@ -63,19 +52,21 @@ const COLUMNS: AdminColumn<Notice>[] = [
     cell: (notice) => NOTICE_CATEGORY_LABELS[notice.category] ?? notice.category,
   },
   // Wide enough that 'Inativa' is never cut to an ellipsis.
-  badgeColumn(
+  Admin.badgeColumn(
     'Status',
-    (notice) => ({ label: notice.active ? 'Ativa' : 'Inativa', color: activeColor(notice.active) }),
+    (notice) => ({
+      label: notice.active ? 'Ativa' : 'Inativa',
+      color: Admin.activeColor(notice.active),
+    }),
     112,
   ),
 ];
 
-const ROWS: AdminRows<Notice, NoticeUpdate> = {
+const ROWS: Admin.AdminRows<Notice, NoticeUpdate> = {
   resource: noticeMutations,
-  messages: NOTICE_MESSAGES,
   label: (notice) => notice.title,
   deleteTitle: noticeDeleteConfirmation,
-  toggle: activeToggle,
+  toggle: Admin.activeToggle,
 };
 
 /** When notices exist but none matches the filters, the empty state says so. */
@@ -84,7 +75,7 @@ const FILTERED_MESSAGES = { ...NOTICE_MESSAGES, emptyHint: NOTICE_MESSAGES.noMat
 /** SPEC "Notice management" (/admin/notices). */
 export default function NoticesPage() {
   const noticesQuery = useNoticesQuery();
-  const rows = useAdminRows(ROWS);
+  const rows = Admin.useAdminRows(ROWS);
   const [categoryFilter, setCategoryFilter] = useState<CategoryFilter>('all');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
 
@@ -95,12 +86,12 @@ export default function NoticesPage() {
   );
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Gestão de Notificações"
       action={<Button onClick={rows.create}>+ Nova notice</Button>}
       query={noticesQuery}
       counters={[
-        statusCounters('Total de notices', counts, ['Ativas', 'Inativas']),
+        Admin.statusCounters('Total de notices', counts, ['Ativas', 'Inativas']),
         NOTICE_CATEGORIES.map((category) => ({
           label: NOTICE_CATEGORY_LABELS[category],
           value: counts.byCategory[category],
@@ -132,12 +123,12 @@ export default function NoticesPage() {
       }
       modals={<NoticeFormModal {...rows.form.props} notice={rows.form.editing} />}
     >
-      <AdminTable
+      <Admin.AdminTable
         list={{ query: noticesQuery, rows: visibleNotices }}
         columns={COLUMNS}
         minWidth={860}
         rows={notices.length === 0 ? rows : { ...rows, messages: FILTERED_MESSAGES }}
       />
-    </AdminPage>
+    </Admin.AdminPage>
   );
 }

@@ -1,6 +1,5 @@
-import { Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, TextInput } from '@mantine/core';
 import {
-  PACKAGE_MESSAGES,
   PACKAGE_STATUSES,
   SERVICE_STATUS_LABELS,
   type Package,
@@ -27,6 +26,7 @@ import {
 import { packageMutations } from '../../api/packages';
 import { useServicesQuery } from '../../api/services';
 import { ProcedurePicker } from './procedure-picker';
+import { ChoiceField } from '../../components/form/fields';
 
 const STATUS_OPTIONS = labelledOptions(PACKAGE_STATUSES, SERVICE_STATUS_LABELS);
 
@@ -78,7 +78,7 @@ export const PackageFormModal = adminFormModal(({ pkg }: { pkg: Package | null }
 export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () => void }) {
   const catalogueQuery = useServicesQuery();
   const form = useSchemaForm(packageCreateSchema, initialValues(pkg));
-  const saving = useSaveRecord(pkg, packageMutations, PACKAGE_MESSAGES, onDone);
+  const saving = useSaveRecord(pkg, packageMutations, onDone);
   const [selection, setSelection] = useState(() => initialSelection(pkg));
 
   const services = catalogueQuery.data;
@@ -108,12 +108,7 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
-        <Select
-          label="Status"
-          data={STATUS_OPTIONS}
-          allowDeselect={false}
-          {...form.getInputProps('status')}
-        />
+        <ChoiceField label="Status" data={STATUS_OPTIONS} {...form.getInputProps('status')} />
         <MoneyInput label="Valor anual" required {...form.getInputProps('annual_value')} />
         <PtBrNumberInput label="Desconto (%)" {...form.getInputProps('discount_percent')} />
       </SimpleGrid>

@@ -3,7 +3,6 @@ import {
   countPackages,
   formatPercent,
   formatReais,
-  PACKAGE_MESSAGES,
   packageDeleteConfirmation,
   SERVICE_STATUS_LABELS,
   type Package,
@@ -14,24 +13,13 @@ import { packageMutations, usePackagesQuery } from '../../api/packages';
 import { useServiceNamesQuery } from '../../api/services';
 import { PackageFormModal } from './package-form-modal';
 import { ProceduresCell } from './procedures-cell';
-import {
-  activeColor,
-  type AdminColumn,
-  AdminPage,
-  type AdminRows,
-  AdminTable,
-  badgeColumn,
-  idColumn,
-  statusCounters,
-  statusToggle,
-  useAdminRows,
-} from '../../components/admin';
+import * as Admin from '../../components/admin';
 
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
 
-function packageColumns(namesById: ReadonlyMap<number, string>): AdminColumn<Package>[] {
+function packageColumns(namesById: ReadonlyMap<number, string>): Admin.AdminColumn<Package>[] {
   return [
-    idColumn('ID'),
+    Admin.idColumn('ID'),
     { header: 'Nome', cell: (pkg) => pkg.name, cellProps: { fw: 500 } },
     { header: 'Valor anual', cell: (pkg) => formatReais(pkg.annual_value), cellProps: NO_WRAP },
     { header: 'Desconto (%)', cell: (pkg) => formatPercent(pkg.discount_percent) },
@@ -44,19 +32,18 @@ function packageColumns(namesById: ReadonlyMap<number, string>): AdminColumn<Pac
       header: 'Procedimentos',
       cell: (pkg) => <ProceduresCell ids={pkg.procedures} namesById={namesById} />,
     },
-    badgeColumn('Status', (pkg) => ({
+    Admin.badgeColumn('Status', (pkg) => ({
       label: SERVICE_STATUS_LABELS[pkg.status],
-      color: activeColor(pkg.status === 'active'),
+      color: Admin.activeColor(pkg.status === 'active'),
     })),
   ];
 }
 
-const ROWS: AdminRows<Package, PackageUpdate> = {
+const ROWS: Admin.AdminRows<Package, PackageUpdate> = {
   resource: packageMutations,
-  messages: PACKAGE_MESSAGES,
   label: (pkg) => pkg.name,
   deleteTitle: packageDeleteConfirmation,
-  toggle: statusToggle,
+  toggle: Admin.statusToggle,
 };
 
 /** Before the catalogue loads, rows show procedures by number ('#12'). */
@@ -64,26 +51,26 @@ const NO_NAMES: ReadonlyMap<number, string> = new Map();
 
 export default function PackagesPage() {
   const packagesQuery = usePackagesQuery();
-  const rows = useAdminRows(ROWS);
+  const rows = Admin.useAdminRows(ROWS);
 
   const packages = packagesQuery.data ?? [];
   const { data: namesById = NO_NAMES } = useServiceNamesQuery();
   const columns = useMemo(() => packageColumns(namesById), [namesById]);
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Pacotes"
       action={<Button onClick={rows.create}>+ Novo Pacote</Button>}
       query={packagesQuery}
-      counters={[statusCounters('Total de pacotes', countPackages(packages))]}
+      counters={[Admin.statusCounters('Total de pacotes', countPackages(packages))]}
       modals={<PackageFormModal {...rows.form.props} pkg={rows.form.editing} />}
     >
-      <AdminTable
+      <Admin.AdminTable
         list={{ query: packagesQuery, rows: packages }}
         columns={columns}
         minWidth={1000}
         rows={rows}
       />
-    </AdminPage>
+    </Admin.AdminPage>
   );
 }

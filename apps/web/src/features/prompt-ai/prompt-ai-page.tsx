@@ -24,13 +24,7 @@ import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAiConfigQuery, useAiConfigsQuery } from '../../api/ai-configs';
 import { PromptEditModal } from './prompt-edit-modal';
-import {
-  type AdminColumn,
-  AdminPage,
-  AdminTable,
-  ListToolbar,
-  useListParams,
-} from '../../components/admin';
+import * as Admin from '../../components/admin';
 
 /** 'Mais recentes' is the toolbar's default order; the others travel in the URL's 'sort'. */
 const DEFAULT_ORDER: AiConfigOrder = '-updated_at';
@@ -63,7 +57,7 @@ async function copyText(text: string): Promise<void> {
 /** SPEC 'AI prompt configuration admin' (/admin/prompt-ai). */
 export default function PromptAiPage() {
   // Search and order live in the URL; the server searches and sorts.
-  const params = useListParams();
+  const params = Admin.useListParams();
   const order = isOrder(params.sort) ? params.sort : DEFAULT_ORDER;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editOpened, setEditOpened] = useState(false);
@@ -79,7 +73,7 @@ export default function PromptAiPage() {
     setEditOpened(true);
   };
 
-  const columns: AdminColumn<AiConfig>[] = [
+  const columns: Admin.AdminColumn<AiConfig>[] = [
     {
       header: 'código',
       cell: (config) => (
@@ -114,7 +108,7 @@ export default function PromptAiPage() {
   ];
 
   const list = (
-    <AdminTable
+    <Admin.AdminTable
       list={{ query: listQuery, rows: configs }}
       rows={{ messages: LIST_MESSAGES }}
       columns={columns}
@@ -167,12 +161,12 @@ export default function PromptAiPage() {
   }
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Prompt - AI"
       query={listQuery}
       panel={false}
       toolbar={
-        <ListToolbar
+        <Admin.ListToolbar
           params={params}
           searchLabel="Buscar"
           searchPlaceholder={AI_CONFIG_MESSAGES.searchPlaceholder}
@@ -206,7 +200,7 @@ export default function PromptAiPage() {
           </Paper>
         </Grid.Col>
       </Grid>
-    </AdminPage>
+    </Admin.AdminPage>
   );
 }
 

@@ -1,19 +1,16 @@
 import {
   Autocomplete,
   Divider,
-  Select,
   SimpleGrid,
   Stack,
   TagsInput,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import {
   MAIN_FUNCTIONS,
   percentField,
   SERVICE_BLOCKS,
-  SERVICE_MESSAGES,
   SERVICE_STATUS_LABELS,
   SERVICE_STATUSES,
   SERVICE_TRAIT_SUGGESTIONS,
@@ -30,6 +27,7 @@ import { useSchemaForm } from '../../components/form/use-schema-form';
 import { formatMoneyInput, MoneyInput } from '../../components/money-input';
 import { AdminForm, adminFormModal, useSaveRecord } from '../../components/admin/form-modal';
 import { ServicePriceHistory } from '../../components/service-price-history';
+import { ChoiceField, LongTextField } from '../../components/form/fields';
 
 const BLOCK_OPTIONS = labelledOptions(SERVICE_BLOCKS, (block) => `Bloco ${block}`);
 const STATUS_OPTIONS = labelledOptions(SERVICE_STATUSES, SERVICE_STATUS_LABELS);
@@ -86,7 +84,7 @@ export const ServiceFormModal = adminFormModal(({ service }: { service: Service 
 
 function ServiceForm({ service, onDone }: { service: Service | null; onDone: () => void }) {
   const form = useSchemaForm(serviceFormSchema, initialServiceValues(service));
-  const saving = useSaveRecord(service, serviceMutations, SERVICE_MESSAGES, onDone);
+  const saving = useSaveRecord(service, serviceMutations, onDone);
 
   // Blank benefits are dropped (null) and numbers read the pt-BR way, by the schema itself.
   const submit = form.onSubmit((values) => saving.save(serviceFormSchema.parse(values)));
@@ -95,25 +93,10 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
     <>
       <AdminForm onSubmit={submit} saving={saving} onCancel={onDone}>
         <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
-        <Textarea
-          label="Descrição"
-          rows={3}
-          resize="vertical"
-          {...form.getInputProps('description')}
-        />
+        <LongTextField label="Descrição" {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Bloco"
-            data={BLOCK_OPTIONS}
-            allowDeselect={false}
-            {...form.getInputProps('block')}
-          />
-          <Select
-            label="Status"
-            data={STATUS_OPTIONS}
-            allowDeselect={false}
-            {...form.getInputProps('status')}
-          />
+          <ChoiceField label="Bloco" data={BLOCK_OPTIONS} {...form.getInputProps('block')} />
+          <ChoiceField label="Status" data={STATUS_OPTIONS} {...form.getInputProps('status')} />
           <MoneyInput label="Valor" required {...form.getInputProps('value')} />
           <MoneyInput label="Custo" required {...form.getInputProps('cost')} />
           <PtBrNumberInput

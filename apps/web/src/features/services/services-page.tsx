@@ -4,7 +4,6 @@ import {
   formatPercent,
   formatReais,
   SERVICE_BLOCKS,
-  SERVICE_MESSAGES,
   SERVICE_STATUS_LABELS,
   SERVICE_STATUSES,
   serviceDeleteConfirmation,
@@ -13,21 +12,7 @@ import {
 } from '@portal/domain';
 import { serviceMutations, useServicesPageQuery, useServicesQuery } from '../../api/services';
 import { ServiceFormModal } from './service-form-modal';
-import {
-  activeColor,
-  type AdminColumn,
-  AdminPage,
-  type AdminRows,
-  AdminTable,
-  badgeColumn,
-  idColumn,
-  ListToolbar,
-  statusCounters,
-  statusToggle,
-  useAdminRows,
-  useServerList,
-  oneOf,
-} from '../../components/admin';
+import * as Admin from '../../components/admin';
 
 const FILTERS = [
   {
@@ -52,8 +37,8 @@ const SORT_OPTIONS = [
   { value: '-valor', label: 'Maior valor' },
 ];
 
-const COLUMNS: AdminColumn<Service>[] = [
-  idColumn(),
+const COLUMNS: Admin.AdminColumn<Service>[] = [
+  Admin.idColumn(),
   {
     header: 'Nome',
     cell: (service) => service.name,
@@ -69,45 +54,44 @@ const COLUMNS: AdminColumn<Service>[] = [
   },
   { header: 'Margem mínima', cell: (service) => formatPercent(service.min_margin_percent) },
   { header: 'Limite Sessões', cell: (service) => service.session_limit },
-  badgeColumn('Status', (service) => ({
+  Admin.badgeColumn('Status', (service) => ({
     label: SERVICE_STATUS_LABELS[service.status],
-    color: activeColor(service.status === 'active'),
+    color: Admin.activeColor(service.status === 'active'),
   })),
   { header: 'Fotos', cell: (service) => service.photos_count },
 ];
 
-const ROWS: AdminRows<Service, ServiceUpdate> = {
+const ROWS: Admin.AdminRows<Service, ServiceUpdate> = {
   resource: serviceMutations,
-  messages: SERVICE_MESSAGES,
   label: (service) => service.name,
   deleteTitle: serviceDeleteConfirmation,
-  toggle: statusToggle,
+  toggle: Admin.statusToggle,
 };
 
 export default function ServicesPage() {
   const servicesQuery = useServicesQuery();
-  const rows = useAdminRows(ROWS);
+  const rows = Admin.useAdminRows(ROWS);
 
   // The counters describe the whole catalogue (cached for every screen that shows it); the
   // table is the page the server searched, filtered and counted.
   const counts = countServices(servicesQuery.data ?? []);
-  const list = useServerList(useServicesPageQuery, (params) => ({
-    status_eq: oneOf(SERVICE_STATUSES, params.filter('status')),
-    block_eq: oneOf(SERVICE_BLOCKS, params.filter('bloco')),
+  const list = Admin.useServerList(useServicesPageQuery, (params) => ({
+    status_eq: Admin.oneOf(SERVICE_STATUSES, params.filter('status')),
+    block_eq: Admin.oneOf(SERVICE_BLOCKS, params.filter('bloco')),
     order: ORDERS[params.sort],
   }));
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Gestão de Serviços"
       action={<Button onClick={rows.create}>+ Novo Serviço</Button>}
       query={servicesQuery}
       counters={[
-        statusCounters('Total de serviços', counts),
+        Admin.statusCounters('Total de serviços', counts),
         SERVICE_BLOCKS.map((key) => ({ label: `Bloco ${key}`, value: counts.byBlock[key] })),
       ]}
       toolbar={
-        <ListToolbar
+        <Admin.ListToolbar
           params={list.params}
           searchLabel="Buscar por nome"
           filters={FILTERS}
@@ -116,7 +100,7 @@ export default function ServicesPage() {
       }
       modals={<ServiceFormModal {...rows.form.props} service={rows.form.editing} />}
     >
-      <AdminTable list={list} columns={COLUMNS} minWidth={980} rows={rows} />
-    </AdminPage>
+      <Admin.AdminTable list={list} columns={COLUMNS} minWidth={980} rows={rows} />
+    </Admin.AdminPage>
   );
 }

@@ -1,10 +1,5 @@
-import { ActionIcon, Alert, Autocomplete, Group, Select, Textarea, Tooltip } from '@mantine/core';
-import {
-  PACKAGE_MESSAGES,
-  SYNERGY_RELATION_MESSAGES,
-  type Service,
-  type SynergyRelation,
-} from '@portal/domain';
+import { ActionIcon, Alert, Autocomplete, Group, Select, Tooltip } from '@mantine/core';
+import { PACKAGE_MESSAGES, type Service, type SynergyRelation } from '@portal/domain';
 import { IconAlertCircle, IconArrowsExchange } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { PtBrNumberInput } from '../../components/form/number-input';
@@ -20,6 +15,7 @@ import {
 } from './relation-form';
 import { relationMutations } from '../../api/services-relations';
 import { useServicesQuery } from '../../api/services';
+import { LongTextField } from '../../components/form/fields';
 
 function initialValues(relation: SynergyRelation | null): RelationFormValues {
   if (!relation) return EMPTY_RELATION_FORM;
@@ -60,7 +56,7 @@ export function RelationForm({
   onDone,
 }: RelationFormProps & { onDone: () => void }) {
   const catalogueQuery = useServicesQuery();
-  const saving = useSaveRecord(relation, relationMutations, SYNERGY_RELATION_MESSAGES, onDone);
+  const saving = useSaveRecord(relation, relationMutations, onDone);
   const [values, setValues] = useState(() => initialValues(relation));
   const [fieldErrors, setFieldErrors] = useState<RelationFormErrors>({});
 
@@ -149,17 +145,13 @@ export function RelationForm({
         onChange={(text) => set('boostPercent', text)}
         error={fieldErrors.boostPercent}
       />
-      <Textarea
+      <LongTextField
         label="Justificativa"
-        rows={3}
-        resize="vertical"
         value={values.rationale}
         onChange={(event) => set('rationale', event.currentTarget.value)}
       />
-      <Textarea
+      <LongTextField
         label="Narrativa base"
-        rows={3}
-        resize="vertical"
         value={values.baseNarrative}
         onChange={(event) => set('baseNarrative', event.currentTarget.value)}
       />

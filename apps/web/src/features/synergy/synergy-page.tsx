@@ -3,7 +3,6 @@ import {
   countSynergyRelations,
   normalizeForComparison,
   relationDeleteConfirmation,
-  SYNERGY_RELATION_MESSAGES,
   type SynergyRelation,
   type SynergyRelationUpdate,
 } from '@portal/domain';
@@ -11,14 +10,7 @@ import { useMemo } from 'react';
 import { useServiceNamesQuery } from '../../api/services';
 import { relationMutations, useRelationsQuery } from '../../api/services-relations';
 import { RelationFormModal } from './relation-form-modal';
-import {
-  type AdminColumn,
-  AdminPage,
-  type AdminRows,
-  AdminTable,
-  idColumn,
-  useAdminRows,
-} from '../../components/admin';
+import * as Admin from '../../components/admin';
 
 /** One spelling per category (case and accents folded), for the category suggestions. */
 function distinctCategories(relations: readonly SynergyRelation[]): string[] {
@@ -30,10 +22,12 @@ function distinctCategories(relations: readonly SynergyRelation[]): string[] {
   return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'pt-BR'));
 }
 
-function relationColumns(namesById: ReadonlyMap<number, string>): AdminColumn<SynergyRelation>[] {
+function relationColumns(
+  namesById: ReadonlyMap<number, string>,
+): Admin.AdminColumn<SynergyRelation>[] {
   const serviceName = (id: number) => namesById.get(id) ?? `#${id}`;
   return [
-    idColumn(),
+    Admin.idColumn(),
     { header: 'Serviço 1', cell: (relation) => serviceName(relation.service_id_1) },
     { header: 'Serviço 2', cell: (relation) => serviceName(relation.service_id_2) },
     { header: 'Categoria', cell: (relation) => relation.category },
@@ -41,9 +35,8 @@ function relationColumns(namesById: ReadonlyMap<number, string>): AdminColumn<Sy
   ];
 }
 
-const ROWS: AdminRows<SynergyRelation, SynergyRelationUpdate> = {
+const ROWS: Admin.AdminRows<SynergyRelation, SynergyRelationUpdate> = {
   resource: relationMutations,
-  messages: SYNERGY_RELATION_MESSAGES,
   label: (relation) => `relação #${relation.id}`,
   deleteTitle: (_label, relation) => relationDeleteConfirmation(relation.id),
 };
@@ -53,7 +46,7 @@ const NO_NAMES: ReadonlyMap<number, string> = new Map();
 
 export default function SynergyPage() {
   const relationsQuery = useRelationsQuery();
-  const rows = useAdminRows(ROWS);
+  const rows = Admin.useAdminRows(ROWS);
 
   const relations = useMemo(() => relationsQuery.data ?? [], [relationsQuery.data]);
   const counts = countSynergyRelations(relations);
@@ -62,7 +55,7 @@ export default function SynergyPage() {
   const columns = useMemo(() => relationColumns(namesById), [namesById]);
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Sinergias"
       action={<Button onClick={rows.create}>+ Nova Relação</Button>}
       query={relationsQuery}
@@ -80,12 +73,12 @@ export default function SynergyPage() {
         />
       }
     >
-      <AdminTable
+      <Admin.AdminTable
         list={{ query: relationsQuery, rows: relations }}
         columns={columns}
         minWidth={820}
         rows={rows}
       />
-    </AdminPage>
+    </Admin.AdminPage>
   );
 }

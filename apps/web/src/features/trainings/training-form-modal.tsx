@@ -4,11 +4,9 @@ import {
   Button,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import {
@@ -16,7 +14,6 @@ import {
   TRAINING_CATEGORIES,
   TRAINING_CATEGORY_LABELS,
   TRAINING_MAX_SECTIONS,
-  TRAINING_MESSAGES,
   trainingCreateSchema,
   youtubeThumbnailUrl,
   type ContentSection,
@@ -34,6 +31,7 @@ import { useSchemaForm } from '../../components/form/use-schema-form';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from './training-dates';
 import classes from './trainings.module.css';
+import { ChoiceField, LongTextField } from '../../components/form/fields';
 
 const CATEGORY_OPTIONS = labelledOptions(TRAINING_CATEGORIES, TRAINING_CATEGORY_LABELS);
 
@@ -80,7 +78,7 @@ interface TrainingFormValues extends Record<string, unknown> {
 }
 
 function TrainingForm({ training, onDone }: TrainingFormProps) {
-  const saving = useSaveRecord(training, trainingMutations, TRAINING_MESSAGES, onDone);
+  const saving = useSaveRecord(training, trainingMutations, onDone);
 
   const nextKey = useRef(0);
   const newSection = (section: ContentSection = { title: '', text: '' }): SectionDraft => ({
@@ -149,18 +147,11 @@ function TrainingForm({ training, onDone }: TrainingFormProps) {
       disabled={!canSubmit}
     >
       <TextInput label="Título" required data-autofocus {...form.getInputProps('title')} />
-      <Textarea
-        label="Descrição"
-        required
-        rows={4}
-        resize="vertical"
-        {...form.getInputProps('description')}
-      />
+      <LongTextField label="Descrição" required rows={4} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <Select
+        <ChoiceField
           label="Categoria"
           data={CATEGORY_OPTIONS}
-          allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('category')}
         />
@@ -225,10 +216,8 @@ function TrainingForm({ training, onDone }: TrainingFormProps) {
                   </ActionIcon>
                 ) : null}
               </Group>
-              <Textarea
+              <LongTextField
                 label={`Texto da seção ${index + 1}`}
-                rows={3}
-                resize="vertical"
                 {...form.getInputProps(`content_sections.${index}.text`)}
               />
             </Stack>

@@ -5,7 +5,6 @@ import {
   formatDateBR,
   TRAINING_CATEGORIES,
   TRAINING_CATEGORY_LABELS,
-  TRAINING_MESSAGES,
   TRAINING_ORDER_LABELS,
   TRAINING_LIST_ORDERS,
   trainingDeleteConfirmation,
@@ -18,19 +17,7 @@ import { trainingPath } from './training-card';
 import { TrainingFormModal } from './training-form-modal';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import classes from './trainings.module.css';
-import {
-  activeColor,
-  activeToggle,
-  type AdminColumn,
-  AdminPage,
-  type AdminRows,
-  AdminTable,
-  ListToolbar,
-  pageWindow,
-  useServerList,
-  oneOf,
-  useAdminRows,
-} from '../../components/admin';
+import * as Admin from '../../components/admin';
 
 const CATEGORY_FILTER = {
   name: 'categoria',
@@ -49,7 +36,7 @@ const SORT_OPTIONS = [
 ];
 
 /** The columns; '#' counts from the first row of the page shown. */
-function trainingColumns(offset: number): AdminColumn<Training>[] {
+function trainingColumns(offset: number): Admin.AdminColumn<Training>[] {
   return [
     { header: '#', cell: (_training, index) => offset + index + 1 },
     {
@@ -71,7 +58,11 @@ function trainingColumns(offset: number): AdminColumn<Training>[] {
         <>
           <Group gap="xs" wrap="nowrap" align="center">
             <Text fw={500}>{training.title}</Text>
-            <Badge variant="dot" color={activeColor(training.active)} style={{ flexShrink: 0 }}>
+            <Badge
+              variant="dot"
+              color={Admin.activeColor(training.active)}
+              style={{ flexShrink: 0 }}
+            >
               {training.active ? 'ativo' : 'inativo'}
             </Badge>
           </Group>
@@ -90,12 +81,11 @@ function trainingColumns(offset: number): AdminColumn<Training>[] {
   ];
 }
 
-const ROWS: AdminRows<Training, TrainingUpdate> = {
+const ROWS: Admin.AdminRows<Training, TrainingUpdate> = {
   resource: trainingMutations,
-  messages: { ...TRAINING_MESSAGES, loadFailed: TRAINING_MESSAGES.listLoadFailed },
   label: (training) => training.title,
   deleteTitle: trainingDeleteConfirmation,
-  toggle: activeToggle,
+  toggle: Admin.activeToggle,
 };
 
 /** 'Abrir' goes to the training's own page, before the row's Editar. */
@@ -116,21 +106,21 @@ function openButton(training: Training) {
 /** SPEC "Admin training management" (Gestão de Treinamentos, /admin/trainings). */
 export default function TrainingsAdminPage() {
   // Search, category, order and page live in the URL; the server searches and pages (issue 12).
-  const list = useServerList(useAdminTrainingsQuery, (params) => {
-    const category = oneOf(TRAINING_CATEGORIES, params.filter('categoria'));
+  const list = Admin.useServerList(useAdminTrainingsQuery, (params) => {
+    const category = Admin.oneOf(TRAINING_CATEGORIES, params.filter('categoria'));
     return {
       categories: category ? [category] : [],
-      order: oneOf(TRAINING_LIST_ORDERS, params.sort) ?? 'newest',
+      order: Admin.oneOf(TRAINING_LIST_ORDERS, params.sort) ?? 'newest',
     };
   });
-  const rows = useAdminRows(ROWS, { before: openButton });
-  const { offset } = pageWindow(list.params);
+  const rows = Admin.useAdminRows(ROWS, { before: openButton });
+  const { offset } = Admin.pageWindow(list.params);
   const columns = useMemo(() => trainingColumns(offset), [offset]);
   // Likes, dislikes and categories count the page shown; the total is every matching video.
   const counts = countTrainings(list.rows);
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Gestão de Treinamentos"
       action={<Button onClick={rows.create}>+ Adicionar</Button>}
       query={list.query}
@@ -159,7 +149,7 @@ export default function TrainingsAdminPage() {
         </Paper>
       }
       toolbar={
-        <ListToolbar
+        <Admin.ListToolbar
           params={list.params}
           searchLabel="Buscar por título ou descrição"
           filters={[CATEGORY_FILTER]}
@@ -168,7 +158,7 @@ export default function TrainingsAdminPage() {
       }
       modals={<TrainingFormModal {...rows.form.props} training={rows.form.editing} />}
     >
-      <AdminTable list={list} columns={columns} minWidth={960} rows={rows} />
-    </AdminPage>
+      <Admin.AdminTable list={list} columns={columns} minWidth={960} rows={rows} />
+    </Admin.AdminPage>
   );
 }

@@ -4,20 +4,18 @@ import {
   PROFILE_LABELS,
   PROFILES,
   UNITS,
-  USER_MESSAGES,
   USER_STATUS_LABELS,
   USER_STATUSES,
   userCreateSchema,
   userEditFormSchema,
-  type Profile,
   type Unit,
   type User,
-  type UserStatus,
 } from '@portal/domain';
 import { AdminForm, adminFormModal, useSaveRecord } from '../../components/admin/form-modal';
 import { labelledOptions } from '../../components/form/options';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { userMutations } from '../../api/users';
+import { ChoiceField } from '../../components/form/fields';
 
 const UNIT_OPTIONS = labelledOptions(UNITS, (unit) => unit);
 const PROFILE_OPTIONS = labelledOptions(PROFILES, PROFILE_LABELS);
@@ -33,18 +31,8 @@ export const UserFormModal = adminFormModal(({ user }: { user: User | null }) =>
   form: (onDone) => <UserForm user={user} onDone={onDone} />,
 }));
 
-interface UserFormValues extends Record<string, unknown> {
-  name: string;
-  email: string;
-  password: string;
-  phone: string;
-  unit: Unit | null;
-  profile: Profile;
-  status: UserStatus;
-}
-
 function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
-  const saving = useSaveRecord(user, userMutations, USER_MESSAGES, onDone);
+  const saving = useSaveRecord(user, userMutations, onDone);
   // What a pending newcomer asked for is only a request (DESIGN.md 7.3): the form starts from
   // 'Profissional' and shows the request, so saving never grants it without a choice.
   const requestedProfile =
@@ -52,7 +40,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   // The API's own schemas: a new account needs email and password; an edit keeps the email
   // and, when the password is left blank, the current password.
   const schema = user ? userEditFormSchema : userCreateSchema;
-  const form = useSchemaForm<UserFormValues>(schema, {
+  const form = useSchemaForm(schema, {
     name: user?.name ?? '',
     email: user?.email ?? '',
     password: '',
@@ -104,7 +92,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('unit')}
         />
-        <Select
+        <ChoiceField
           label="Perfil"
           description={
             requestedProfile
@@ -112,13 +100,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
               : undefined
           }
           data={PROFILE_OPTIONS}
-          allowDeselect={false}
           {...form.getInputProps('profile')}
         />
-        <Select
+        <ChoiceField
           label="Status"
           data={user ? EDIT_STATUS_OPTIONS : CREATE_STATUS_OPTIONS}
-          allowDeselect={false}
           {...form.getInputProps('status')}
         />
       </SimpleGrid>

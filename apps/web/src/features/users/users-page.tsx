@@ -3,7 +3,6 @@ import {
   PROFILE_LABELS,
   PROFILES,
   USER_STATUS_LABELS,
-  USER_MESSAGES,
   USER_STATUSES,
   userDeleteConfirmation,
   type User,
@@ -14,19 +13,7 @@ import { useState } from 'react';
 import { userMutations, useUsersPageQuery, useUsersQuery } from '../../api/users';
 import { ActivateUserModal } from './activate-user-modal';
 import { UserFormModal } from './user-form-modal';
-import {
-  type AdminColumn,
-  AdminPage,
-  type AdminRows,
-  AdminTable,
-  badgeColumn,
-  idColumn,
-  ListToolbar,
-  statusToggle,
-  useAdminRows,
-  useServerList,
-  oneOf,
-} from '../../components/admin';
+import * as Admin from '../../components/admin';
 
 const STATUS_COLORS: Record<UserStatus, string> = {
   active: 'green',
@@ -66,8 +53,8 @@ function ProfileCell({ user }: { user: User }) {
   );
 }
 
-const COLUMNS: AdminColumn<User>[] = [
-  idColumn('ID'),
+const COLUMNS: Admin.AdminColumn<User>[] = [
+  Admin.idColumn('ID'),
   {
     header: 'Nome',
     cell: (user) => user.name,
@@ -77,39 +64,38 @@ const COLUMNS: AdminColumn<User>[] = [
   { header: 'Email', cell: (user) => user.email, sort: { asc: 'email' } },
   { header: 'Perfil', cell: (user) => <ProfileCell user={user} /> },
   { header: 'Unidade', cell: (user) => user.unit ?? '—' },
-  badgeColumn('Status', (user) => ({
+  Admin.badgeColumn('Status', (user) => ({
     label: USER_STATUS_LABELS[user.status] ?? user.status,
     color: STATUS_COLORS[user.status],
   })),
 ];
 
-const ROWS: AdminRows<User, UserUpdate> = {
+const ROWS: Admin.AdminRows<User, UserUpdate> = {
   resource: userMutations,
-  messages: USER_MESSAGES,
   label: (user) => user.name,
   deleteTitle: userDeleteConfirmation,
-  toggle: statusToggle,
+  toggle: Admin.statusToggle,
 };
 
 export default function UsersPage() {
   const usersQuery = useUsersQuery();
   const [activating, setActivating] = useState<User | null>(null);
   // A self-registered account is activated with an explicit profile (DESIGN.md 7.3).
-  const rows = useAdminRows(ROWS, {
+  const rows = Admin.useAdminRows(ROWS, {
     onToggle: (user) => (user.status === 'pending' ? () => setActivating(user) : undefined),
   });
 
   const users = usersQuery.data ?? [];
   const pendingCount = users.filter((user) => user.status === 'pending').length;
   // The counters describe every account; the table is the page the server searched and counted.
-  const list = useServerList(useUsersPageQuery, (params) => ({
-    status_eq: oneOf(USER_STATUSES, params.filter('status')),
-    profile_eq: oneOf(PROFILES, params.filter('perfil')),
+  const list = Admin.useServerList(useUsersPageQuery, (params) => ({
+    status_eq: Admin.oneOf(USER_STATUSES, params.filter('status')),
+    profile_eq: Admin.oneOf(PROFILES, params.filter('perfil')),
     order: ORDERS[params.sort],
   }));
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Gestão de Usuários"
       action={<Button onClick={rows.create}>+ Novo Usuário</Button>}
       query={usersQuery}
@@ -125,7 +111,7 @@ export default function UsersPage() {
         ],
       ]}
       toolbar={
-        <ListToolbar
+        <Admin.ListToolbar
           params={list.params}
           searchLabel="Buscar por nome ou email"
           filters={[STATUS_FILTER, PROFILE_FILTER]}
@@ -139,7 +125,7 @@ export default function UsersPage() {
         </>
       }
     >
-      <AdminTable list={list} columns={COLUMNS} minWidth={900} rows={rows} />
-    </AdminPage>
+      <Admin.AdminTable list={list} columns={COLUMNS} minWidth={900} rows={rows} />
+    </Admin.AdminPage>
   );
 }
