@@ -45,6 +45,14 @@ export const NOTICE_MESSAGES = {
   loadFailed: 'Não foi possível carregar as notices agora.',
   toggleFailed: 'Não foi possível alterar o status da notice.',
   deleteFailed: 'Não foi possível excluir a notice.',
+  /** The web's admin list: its loading text and the confirmations of a row's actions. */
+  loading: 'Carregando notices...',
+  empty: 'Nenhuma notice encontrada',
+  emptyHint: 'Adicione uma nova notice para começar',
+  noMatch: 'Nenhuma notice corresponde aos filtros escolhidos',
+  activated: 'Notice ativada.',
+  deactivated: 'Notice inativada.',
+  deleted: 'Notice excluída.',
 } as const;
 
 /** SPEC section 8: the confirmation asked before deleting a notice. */

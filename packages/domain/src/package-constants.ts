@@ -45,6 +45,11 @@ export const PACKAGE_MESSAGES = {
   nothingFound: 'Nada encontrado.',
   toggleFailed: 'Não foi possível alterar o status.',
   deleteFailed: 'Não foi possível excluir.',
+  /** The web's admin list: its loading text and the confirmations of a row's actions. */
+  loading: 'Carregando pacotes...',
+  activated: 'Pacote ativado.',
+  deactivated: 'Pacote inativado.',
+  deleted: 'Pacote excluído.',
 } as const;
 
 /** The 422 for a procedure id that names no service. */

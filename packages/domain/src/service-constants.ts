@@ -59,6 +59,11 @@ export const SERVICE_MESSAGES = {
   loadFailed: 'Não foi possível carregar os serviços agora.',
   toggleFailed: 'Não foi possível alterar o status.',
   deleteFailed: 'Não foi possível excluir.',
+  /** The web's admin list: its loading text and the confirmations of a row's actions. */
+  loading: 'Carregando serviços...',
+  activated: 'Serviço ativado.',
+  deactivated: 'Serviço inativado.',
+  deleted: 'Serviço excluído.',
 } as const;
 
 /**

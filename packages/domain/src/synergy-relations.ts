@@ -1,33 +1,13 @@
 import { z } from './zod.ts';
 import { multiLineText, singleLineTextField } from './text-fields.ts';
 import { normalizeForComparison } from './text.ts';
+import {
+  RELATION_CATEGORY_MAX_LENGTH,
+  RELATION_TEXT_MAX_LENGTH,
+  SYNERGY_RELATION_MESSAGES,
+} from './synergy-relation-constants.ts';
 
-export const RELATION_CATEGORY_MAX_LENGTH = 80;
-export const RELATION_TEXT_MAX_LENGTH = 2000;
-
-/** The synergy texts of SPEC sections 2, 5 and 8, shared by the API and the web. */
-export const SYNERGY_RELATION_MESSAGES = {
-  service1Required: 'Selecione o Serviço 1.',
-  service2Required: 'Selecione o Serviço 2.',
-  servicesMustDiffer: 'Os serviços devem ser diferentes.',
-  categoryRequired: 'Informe a categoria.',
-  categoryTooLong: `A categoria deve ter no máximo ${RELATION_CATEGORY_MAX_LENGTH} caracteres.`,
-  boostInvalid: 'boost_percent deve estar entre 0 e 100.',
-  textTooLong: `O texto deve ter no máximo ${RELATION_TEXT_MAX_LENGTH} caracteres.`,
-  serviceMissing: 'Serviço inexistente.',
-  serviceFilterInvalid: 'O filtro service_id deve ser um identificador válido.',
-  notFound: 'Relação não encontrada.',
-  pairTaken: 'Já existe uma sinergia entre esses dois procedimentos.',
-  empty: 'Nenhuma relação encontrada',
-  /** The web's confirmations of a save from the admin form. */
-  created: 'Relação criada.',
-  updated: 'Relação atualizada.',
-  /** Not in the spec (it names only the create fallback); worded the same way. */
-  updateFailed: 'Erro ao atualizar sinergia.',
-  createFailed: 'Erro ao criar sinergia.',
-  loadFailed: 'Não foi possível carregar as relações agora.',
-  deleteFailed: 'Não foi possível excluir.',
-} as const;
+export * from './synergy-relation-constants.ts';
 
 /** SPEC section 8: the confirmation asked before deleting a relation. */
 export function relationDeleteConfirmation(id: number): string {

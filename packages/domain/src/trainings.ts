@@ -89,6 +89,13 @@ export const TRAINING_MESSAGES = {
   loadFailed: 'Não foi possível carregar o treinamento.',
   toggleFailed: 'Não foi possível alterar o status.',
   deleteFailed: 'Não foi possível excluir o treinamento.',
+  /** The web's admin list: its loading text and the confirmations of a row's actions. */
+  loading: 'Carregando treinamentos...',
+  empty: 'Nenhum treinamento encontrado',
+  emptyHint: 'Cadastre novos vídeos para aparecerem aqui.',
+  activated: 'Treinamento ativado.',
+  deactivated: 'Treinamento inativado.',
+  deleted: 'Treinamento excluído.',
   reactionFailed: 'Não foi possível registrar sua avaliação. Tente novamente.',
 } as const;
 

@@ -35,6 +35,8 @@ export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   pending: 'Pendente',
 };
 
+export * from './user-constants.ts';
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -112,6 +114,12 @@ export const userUpdateSchema = z.object({
   password: password.optional(),
 });
 export type UserUpdate = z.input<typeof userUpdateSchema>;
+
+/** The admin's edit form: the name stays required, a blank password keeps the current one. */
+export const userEditFormSchema = userUpdateSchema.extend({
+  name: trimmedName,
+  password: password.or(z.literal('')).optional(),
+});
 
 export const loginSchema = z.object({
   email: z.string({ error: 'Email é obrigatório.' }).trim().min(1, 'Email é obrigatório.').max(254),

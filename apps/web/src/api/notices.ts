@@ -1,3 +1,4 @@
+import { NOTICE_MESSAGES } from '@portal/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Notice, NoticeCreate, NoticeUpdate } from '@portal/domain';
 import { api } from '../lib/api-client';
@@ -43,7 +44,13 @@ export function prefetchActiveNotices(queryClient: QueryClient): void {
  * The admin list is edited in place (create prepends, update replaces, delete removes: SPEC
  * section 4); the banner's list is simply refetched next time it is shown.
  */
-const noticeMutations = resourceMutations<Notice, NoticeCreate, NoticeUpdate>({
+export const noticeMutations = resourceMutations<
+  Notice,
+  NoticeCreate,
+  NoticeUpdate,
+  typeof NOTICE_MESSAGES
+>({
+  messages: NOTICE_MESSAGES,
   path: NOTICES_PATH,
   deletePath: '/api/v1/notices/',
   all: noticesQueryKey,

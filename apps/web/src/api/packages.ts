@@ -1,3 +1,4 @@
+import { PACKAGE_MESSAGES } from '@portal/domain';
 import type { Package, PackageCreate, PackageStatus, PackageUpdate } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
@@ -41,7 +42,13 @@ export function useActivePackagesQuery() {
 }
 
 /** SPEC section 4: create prepends, update replaces, delete removes; filtered lists refetch. */
-const packageMutations = resourceMutations<Package, PackageCreate, PackageUpdate>({
+export const packageMutations = resourceMutations<
+  Package,
+  PackageCreate,
+  PackageUpdate,
+  typeof PACKAGE_MESSAGES
+>({
+  messages: PACKAGE_MESSAGES,
   path: PATH,
   all: packagesKeys.all,
   ...listCacheEdits<Package>({

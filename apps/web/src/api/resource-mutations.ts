@@ -3,6 +3,7 @@ import {
   useQueryClient,
   type QueryClient,
   type QueryKey,
+  type UseMutationResult,
 } from '@tanstack/react-query';
 import { api, type ApiPage } from '../lib/api-client';
 
@@ -12,6 +13,17 @@ export interface RowChanges<TUpdate> {
   changes: TUpdate;
 }
 
+/** A resource's writes as the admin kit takes them (its form saves, its rows toggle and delete). */
+export interface ResourceMutations<TCreate, TUpdate, M = unknown> {
+  /** The resource's root key: update and delete carry `[...all, 'update' | 'delete']`. */
+  all: QueryKey;
+  /** What each write says when done or refused (the domain's `*_MESSAGES`). */
+  messages: M;
+  useCreate: () => UseMutationResult<unknown, Error, TCreate>;
+  useUpdate: () => UseMutationResult<unknown, Error, RowChanges<TUpdate>>;
+  useDelete: () => UseMutationResult<unknown, Error, number>;
+}
+
 /** The cache edits a write implies, once per resource (SPEC section 4). */
 export interface ResourceCacheEdits<T> {
   created: (queryClient: QueryClient, created: T) => void;
@@ -19,7 +31,9 @@ export interface ResourceCacheEdits<T> {
   deleted: (queryClient: QueryClient, id: number) => void;
 }
 
-export interface ResourceMutationsConfig<T> extends ResourceCacheEdits<T> {
+export interface ResourceMutationsConfig<T, M> extends ResourceCacheEdits<T> {
+  /** What each write says when done or refused (the domain's `*_MESSAGES`): the admin kit's texts. */
+  messages: M;
   /** The collection's path with its trailing slash ('/api/v1/services/'); a row is path + id. */
   path: string;
   /** Where a row is deleted, when not under `path` (notices: SPEC section 7). */
@@ -32,10 +46,12 @@ export interface ResourceMutationsConfig<T> extends ResourceCacheEdits<T> {
  * The create/update/delete trio of a resource. Update and delete carry a `mutationKey`, so a
  * page reads every pending request of that kind (usePendingIds: a busy state per row).
  */
-export function resourceMutations<T extends { id: number }, TCreate, TUpdate>(
-  config: ResourceMutationsConfig<T>,
+export function resourceMutations<T extends { id: number }, TCreate, TUpdate, M>(
+  config: ResourceMutationsConfig<T, M>,
 ) {
   return {
+    all: config.all,
+    messages: config.messages,
     useCreate() {
       const queryClient = useQueryClient();
       return useMutation({

@@ -1,3 +1,4 @@
+import { SYNERGY_RELATION_MESSAGES } from '@portal/domain';
 import type { SynergyRelation, SynergyRelationCreate, SynergyRelationUpdate } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
@@ -21,11 +22,13 @@ export function useRelationsQuery() {
 }
 
 /** SPEC section 4: a create prepends the new item, an update replaces it, a delete removes it. */
-const relationMutations = resourceMutations<
+export const relationMutations = resourceMutations<
   SynergyRelation,
   SynergyRelationCreate,
-  SynergyRelationUpdate
+  SynergyRelationUpdate,
+  typeof SYNERGY_RELATION_MESSAGES
 >({
+  messages: SYNERGY_RELATION_MESSAGES,
   path: PATH,
   all: relationsKeys.all,
   ...listCacheEdits<SynergyRelation>({ list: relationsQuery.queryKey }),

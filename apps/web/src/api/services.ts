@@ -1,3 +1,4 @@
+import { SERVICE_MESSAGES } from '@portal/domain';
 import type {
   Service,
   ServiceBlock,
@@ -78,6 +79,15 @@ export function useServicesQuery() {
   return useQuery(servicesQuery);
 }
 
+/** Each service's name by id, for tables that name procedures (packages, synergy relations). */
+export function useServiceNamesQuery() {
+  return useQuery({ ...servicesQuery, select: namesById });
+}
+
+function namesById(services: readonly Service[]): ReadonlyMap<number, string> {
+  return new Map(services.map((service) => [service.id, service.name]));
+}
+
 export function useActiveServicesQuery() {
   return useQuery(activeServicesQuery);
 }
@@ -86,7 +96,13 @@ export function useActiveServicesQuery() {
  * SPEC section 4: a create prepends the new item, an update replaces it, a delete removes it; the
  * admin table's pages and the filtered lists (the builder's active list) are asked again.
  */
-const serviceMutations = resourceMutations<Service, ServiceCreate, ServiceUpdate>({
+export const serviceMutations = resourceMutations<
+  Service,
+  ServiceCreate,
+  ServiceUpdate,
+  typeof SERVICE_MESSAGES
+>({
+  messages: SERVICE_MESSAGES,
   path: PATH,
   all: servicesKeys.all,
   ...listCacheEdits<Service>(

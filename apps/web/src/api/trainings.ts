@@ -1,3 +1,4 @@
+import { TRAINING_MESSAGES } from '@portal/domain';
 import {
   keepPreviousData,
   useMutation,
@@ -153,7 +154,20 @@ export function useReactToTraining() {
   });
 }
 
-const trainingMutations = resourceMutations<Training, TrainingCreate, TrainingUpdate>({
+/** Create, update and delete of the resource, under its root key (the admin kit takes it whole). */
+/** The admin list's load failure names the list, not one training. */
+const TRAINING_ADMIN_MESSAGES = {
+  ...TRAINING_MESSAGES,
+  loadFailed: TRAINING_MESSAGES.listLoadFailed,
+};
+
+export const trainingMutations = resourceMutations<
+  Training,
+  TrainingCreate,
+  TrainingUpdate,
+  typeof TRAINING_ADMIN_MESSAGES
+>({
+  messages: TRAINING_ADMIN_MESSAGES,
   path: `${BASE}/`,
   all: trainingsKeys.all,
   created: (queryClient, created) => {

@@ -1,3 +1,4 @@
+import { USER_MESSAGES } from '@portal/domain';
 import type { Profile, User, UserCreate, UserStatus, UserUpdate } from '@portal/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, getStoredUser, saveStoredUser } from '../lib/api-client';
@@ -45,7 +46,8 @@ export function useUsersQuery() {
 }
 
 /** Cache edits instead of refetching: the list the admin sees changes at once. */
-const userMutations = resourceMutations<User, UserCreate, UserUpdate>({
+export const userMutations = resourceMutations<User, UserCreate, UserUpdate, typeof USER_MESSAGES>({
+  messages: USER_MESSAGES,
   path: PATH,
   all: usersKeys.all,
   ...listCacheEdits<User>(

@@ -34,11 +34,10 @@ export interface AdminPageProps {
   title: string;
   /** The create button ('+ Novo Serviço'), beside the title. */
   action?: ReactNode;
-  /**
-   * Rows of counters (each row is one grid), computed from the loaded list; `extra` is a card of
-   * the page's own at the end of the row (the trainings' 'Por categoria').
-   */
-  counters?: { cols: Record<string, number>; items: Counter[]; extra?: ReactNode }[];
+  /** Rows of counters (each row is one grid), computed from the loaded list. */
+  counters?: readonly (readonly Counter[])[];
+  /** A card of the page's own at the end of the last row (the trainings' 'Por categoria'). */
+  counterExtra?: ReactNode;
   /** The query the counters are computed from: they wait for it and never show a false 0. */
   query: ListQueryState;
   /** Search, filters (ListToolbar), above the table. */
@@ -50,6 +49,28 @@ export interface AdminPageProps {
   modals?: ReactNode;
 }
 
+/** 'Total de serviços', 'Ativos', 'Inativos': the first counters of a list with a status. */
+export function statusCounters(
+  totalLabel: string,
+  counts: { total: number; active: number; inactive: number },
+  [activeLabel, inactiveLabel] = ['Ativos', 'Inativos'],
+): Counter[] {
+  return [
+    { label: totalLabel, value: counts.total },
+    { label: activeLabel, value: counts.active },
+    { label: inactiveLabel, value: counts.inactive },
+  ];
+}
+
+/**
+ * Columns of a row of counters: up to three side by side from the smallest phones on; four in
+ * two columns on a phone, or, with a wide card of the page's own, one above the other.
+ */
+function counterColumns(cards: number, withExtra: boolean): Record<string, number> {
+  if (cards <= 3) return { base: 1, xs: cards };
+  return withExtra ? { base: 1, xs: 2, md: 4 } : { base: 2, sm: 4 };
+}
+
 /**
  * The frame every admin page shares (SPEC section 3): title and create button, counters that show
  * a skeleton while loading and a dash on error, then the table in a bordered panel.
@@ -58,6 +79,7 @@ export function AdminPage({
   title,
   action,
   counters = [],
+  counterExtra,
   query,
   toolbar,
   children,
@@ -73,21 +95,27 @@ export function AdminPage({
         </Title>
         {action}
       </Group>
-      {counters.map((row, index) => (
-        <SimpleGrid key={index} cols={row.cols}>
-          {row.items.map((counter) => (
-            <StatCard
-              key={counter.label}
-              label={counter.label}
-              value={counter.value}
-              hint={counter.hint}
-              loading={query.isPending}
-              unavailable={query.isError}
-            />
-          ))}
-          {row.extra}
-        </SimpleGrid>
-      ))}
+      {counters.map((row, index) => {
+        const extra = index === counters.length - 1 ? counterExtra : undefined;
+        return (
+          <SimpleGrid
+            key={index}
+            cols={counterColumns(row.length + (extra ? 1 : 0), Boolean(extra))}
+          >
+            {row.map((counter) => (
+              <StatCard
+                key={counter.label}
+                label={counter.label}
+                value={counter.value}
+                hint={counter.hint}
+                loading={query.isPending}
+                unavailable={query.isError}
+              />
+            ))}
+            {extra}
+          </SimpleGrid>
+        );
+      })}
       {toolbar}
       {panel ? (
         <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>

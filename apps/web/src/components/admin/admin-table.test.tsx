@@ -29,14 +29,10 @@ function Table({ rows = ROWS }: { rows?: Row[] }) {
   return (
     <>
       <AdminTable
-        query={LOADED}
-        loadingText="Carregando..."
-        errorText="Falhou."
-        empty={{ title: 'Nada aqui' }}
+        list={{ query: LOADED, rows, params }}
+        rows={{ messages: { loading: 'Carregando...', loadFailed: 'Falhou.', empty: 'Nada aqui' } }}
         columns={COLUMNS}
-        rows={rows}
         minWidth={400}
-        params={params}
       />
       <output data-testid="search">{location.search}</output>
     </>

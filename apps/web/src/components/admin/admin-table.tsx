@@ -2,7 +2,7 @@ import { Badge, Table, UnstyledButton, type TableTdProps } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { RowActions, type RowActionsProps } from '../row-actions';
-import { QueryContent, type QueryContentProps } from './admin-page';
+import { QueryContent, type ListQueryState } from './admin-page';
 import { ListPagination } from './list-toolbar';
 import type { ListParams, ListView } from './list-view';
 
@@ -24,20 +24,39 @@ export interface AdminColumn<T> {
   cellProps?: TableTdProps;
 }
 
-export interface AdminTableProps<T extends { id: number }> extends Pick<
-  QueryContentProps,
-  'query' | 'loadingText' | 'errorText' | 'empty'
-> {
-  columns: readonly AdminColumn<T>[];
+/** A list's texts: the domain's `*_MESSAGES` carry them. */
+export interface ListMessages {
+  /** SPEC's loading text, e.g. 'Carregando serviços...'. */
+  loading: string;
+  /** SPEC's load failure text; 'Tentar novamente' asks again. */
+  loadFailed: string;
+  /** The empty state's title, and its hint. */
+  empty: string;
+  emptyHint?: string;
+}
+
+/** What a table shows: its query's state and rows, and for a list the server pages, its pages. */
+export interface TableList<T> {
+  query: ListQueryState;
   /** The rows shown (the page the server answered, or the filtered list). */
   rows: readonly T[];
-  /** Below this width the table scrolls sideways instead of squeezing its columns. */
-  minWidth: number;
-  /** Editar, Inativar/Ativar and Excluir of a row, in a last 'Ações' column (useAdminRows). */
-  actions?: (row: T) => RowActionsProps;
   /** The URL's list state, for sortable headers; with `view`, the pages under the table. */
   params?: ListParams;
   view?: ListView<T>;
+}
+
+export interface AdminTableProps<T extends { id: number }> {
+  list: TableList<T>;
+  columns: readonly AdminColumn<T>[];
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth: number;
+  /**
+   * The rows' Editar, Inativar/Ativar and Excluir in a last 'Ações' column, and the list's texts
+   * (useAdminRows); a table without actions gives its texts alone.
+   */
+  rows:
+    | { actionsFor: (row: T) => RowActionsProps; messages: ListMessages }
+    | { actionsFor?: undefined; messages: ListMessages };
   /** No stripes or hover tint (they would cost links their contrast in dark mode). */
   plain?: boolean;
   /** Headers in capitals, as SPEC writes Prompt - AI's ('código' reads CÓDIGO). */
@@ -134,18 +153,21 @@ function HeaderCell<T>({ column, params, uppercase }: HeaderCellProps<T>) {
  * the rows with their busy-per-row actions, and the pages when the list has more than one.
  */
 export function AdminTable<T extends { id: number }>({
+  list: { query, rows, params, view },
+  rows: { actionsFor: actions, messages },
   columns,
-  rows,
   minWidth,
-  actions,
-  params,
-  view,
   plain = false,
   uppercaseHeaders = false,
-  ...content
 }: AdminTableProps<T>) {
   return (
-    <QueryContent {...content} isEmpty={rows.length === 0}>
+    <QueryContent
+      query={query}
+      loadingText={messages.loading}
+      errorText={messages.loadFailed}
+      isEmpty={rows.length === 0}
+      empty={{ title: messages.empty, description: messages.emptyHint }}
+    >
       <Table.ScrollContainer minWidth={minWidth}>
         <Table striped={!plain} highlightOnHover={!plain} verticalSpacing="sm">
           <Table.Thead>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { UseMutationResult } from '@tanstack/react-query';
+import { MESSAGES } from '@portal/domain';
 import {
   Fragment,
   useEffect,
@@ -9,7 +9,7 @@ import {
   type FormEventHandler,
   type ReactNode,
 } from 'react';
-import type { RowChanges } from '../../api/resource-mutations';
+import type { ResourceMutations } from '../../api/resource-mutations';
 import { errorMessage } from '../../lib/api-client';
 import { useSubmitGuard } from '../form/use-schema-form';
 import { notifySuccess } from './notify';
@@ -116,6 +116,30 @@ export interface AdminFormModalProps extends FormModalProps {
   children: ReactNode;
 }
 
+/** What a form modal's form is given: its record's form closes the modal once saved. */
+export interface FormModalContent {
+  /** 'Cadastro de Serviço' or 'Editar Serviço'. */
+  title: string;
+  size?: string;
+  /** The form, given what closes the modal once saved. */
+  form: (onDone: () => void) => ReactNode;
+}
+
+/**
+ * A resource's create/edit modal from its title and form: the modal's opening, closing, focus
+ * return and restart at every opening are the kit's; `describe` reads the page's own props.
+ */
+export function adminFormModal<P extends object>(describe: (props: P) => FormModalContent) {
+  return function FormModal({ opened, onClose, formKey, ...props }: P & FormModalProps) {
+    const { title, size, form } = describe(props as unknown as P);
+    return (
+      <AdminFormModal opened={opened} onClose={onClose} formKey={formKey} title={title} size={size}>
+        {form(onClose)}
+      </AdminFormModal>
+    );
+  };
+}
+
 /** The create/edit dialog of an admin page; Escape, a backdrop click and 'Fechar' close it. */
 export function AdminFormModal({
   opened,
@@ -146,14 +170,9 @@ export interface SaveMessages {
   /** SPEC's messages when the server sends none of its own. */
   createFailed: string;
   updateFailed: string;
-}
-
-export interface SaveRecordOptions<TCreate, TUpdate> {
-  create: UseMutationResult<unknown, Error, TCreate>;
-  update: UseMutationResult<unknown, Error, RowChanges<TUpdate>>;
-  messages: SaveMessages;
-  /** Messages by status, before the server's own ('Já existe um serviço com esse nome.'). */
-  byStatus?: Record<number, string>;
+  /** SPEC's text of a 409 the server sent without a message ('Já existe um serviço com esse nome.'). */
+  nameTaken?: string;
+  titleTaken?: string;
 }
 
 export interface RecordSave<TCreate, TUpdate> {
@@ -174,14 +193,20 @@ export interface RecordSave<TCreate, TUpdate> {
 export function useSaveRecord<TCreate extends TUpdate, TUpdate>(
   /** The record edited, or null when the form creates one. */
   record: { id: number } | null,
-  options: SaveRecordOptions<TCreate, TUpdate>,
+  /** The resource's mutations and their texts (api/<resource>.ts). */
+  resource: Pick<
+    ResourceMutations<TCreate, TUpdate, SaveMessages>,
+    'useCreate' | 'useUpdate' | 'messages'
+  >,
   /** Closes the modal once saved. */
   onDone: () => void,
 ): RecordSave<TCreate, TUpdate> {
   const guard = useSubmitGuard();
+  const { messages } = resource;
+  const createMutation = resource.useCreate();
+  const updateMutation = resource.useUpdate();
   const id = record?.id ?? null;
-  const { messages } = options;
-  const mutation = id === null ? options.create : options.update;
+  const mutation = id === null ? createMutation : updateMutation;
   const send = (request: () => Promise<unknown>, confirmation: string) =>
     guard(async () => {
       await request();
@@ -189,10 +214,13 @@ export function useSaveRecord<TCreate extends TUpdate, TUpdate>(
       onDone();
     });
   const create = (payload: TCreate) =>
-    send(() => options.create.mutateAsync(payload), messages.created);
+    send(() => createMutation.mutateAsync(payload), messages.created);
   const update = (changes: TUpdate) => {
-    if (id !== null) send(() => options.update.mutateAsync({ id, changes }), messages.updated);
+    if (id !== null) send(() => updateMutation.mutateAsync({ id, changes }), messages.updated);
   };
+  const byStatus: Record<number, string> = { 422: MESSAGES.invalidData };
+  const taken = messages.nameTaken ?? messages.titleTaken;
+  if (taken) byStatus[409] = taken;
   return {
     save: (payload) => (id === null ? create(payload) : update(payload)),
     create,
@@ -200,7 +228,7 @@ export function useSaveRecord<TCreate extends TUpdate, TUpdate>(
     pending: mutation.isPending,
     serverError: mutation.isError
       ? errorMessage(mutation.error, {
-          byStatus: options.byStatus,
+          byStatus,
           fallback: id === null ? messages.createFailed : messages.updateFailed,
         })
       : null,

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ListQueryState } from './admin-page';
 
 /** Rows per page of an admin table (the server pages: issue 12); the demo catalogue fits on one. */
 export const PAGE_SIZE = 50;
@@ -75,4 +76,32 @@ export function serverListView<T>(
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     page: params.page,
   };
+}
+
+/** The value when it is one of `values` (a filter read from the URL), else undefined. */
+export function oneOf<V extends string>(values: readonly V[], value: string): V | undefined {
+  return (values as readonly string[]).includes(value) ? (value as V) : undefined;
+}
+
+type PageQuery = ListQueryState & { data?: { items: unknown[]; total: number } };
+/** The row type of a page query's answer. */
+type RowOf<Q extends PageQuery> = NonNullable<Q['data']>['items'][number];
+
+/**
+ * A table's list that the server searches, sorts and pages (issue 12 contract): the URL's search
+ * and page, with the page's own filters and order from `request`, asked of `usePageQuery`.
+ * Gives the page answered, the URL's params (for the toolbar, sortable headers and the pages
+ * under the table) and the total.
+ */
+export function useServerList<R extends object, Q extends PageQuery>(
+  usePageQuery: (request: R & { q: string; limit: number; offset: number }) => Q,
+  request: (params: ListParams) => R,
+) {
+  const params = useListParams();
+  const query = usePageQuery({ ...request(params), q: params.q, ...pageWindow(params) });
+  const view = serverListView(
+    query.data as { items: RowOf<Q>[]; total: number } | undefined,
+    params,
+  );
+  return { query, rows: view.rows, params, view };
 }

@@ -1,99 +1,131 @@
-import type { QueryKey, UseMutationResult } from '@tanstack/react-query';
+import type { ResourceMutations, RowChanges } from '../../api/resource-mutations';
+import type { ReactNode } from 'react';
 import type { RowActionsProps } from '../row-actions';
+import type { ListMessages } from './admin-table';
 import { confirmDelete } from './confirm-delete';
+import { useFormModal } from './form-modal';
 import { notifyError, notifySuccess } from './notify';
 import { usePendingIds } from './use-pending-ids';
 
-interface RowChanges<TUpdate> {
-  id: number;
-  changes: TUpdate;
+/** The texts of a delete: the domain's `*_MESSAGES` carry them ('Serviço excluído.'). */
+export interface DeleteMessages {
+  deleted: string;
+  /** SPEC's text when the server sends no message of its own. */
+  deleteFailed: string;
 }
 
-export interface AdminRowsOptions<TUpdate> {
-  /** The resource's root key: its update and delete carry `[...all, 'update' | 'delete']`. */
-  all: QueryKey;
-  update: UseMutationResult<unknown, Error, RowChanges<TUpdate>>;
-  remove: UseMutationResult<unknown, Error, number>;
+/** The texts of an Inativar/Ativar: 'Serviço ativado.' / 'Serviço inativado.'. */
+export interface ToggleMessages {
+  activated: string;
+  deactivated: string;
+  toggleFailed: string;
 }
 
-export interface ToggleOptions<TUpdate> {
+/** Whether a row is active, and the fields that flip it. */
+export interface RowToggle<TUpdate> {
   active: boolean;
-  /** The fields that flip the row: `{ status: 'inactive' }`. */
   changes: TUpdate;
-  /** 'Serviço ativado.' / 'Serviço inativado.' */
-  success: string;
-  fallback: string;
 }
 
-export interface DeleteOptions {
-  /** SPEC's question: 'Excluir o serviço Limpeza?'. */
-  title: string;
-  successMessage: string;
-  fallback: string;
-}
+type RowsResource<TUpdate, M> = Pick<
+  ResourceMutations<never, TUpdate, M>,
+  'all' | 'useUpdate' | 'useDelete' | 'messages'
+>;
 
-export interface RowActionsOptions<TUpdate> {
-  id: number;
-  label: string;
-  onEdit: () => void;
-  toggle?: ToggleOptions<TUpdate>;
-  /** Replaces the toggle's request (a pending account is activated in a dialog). */
-  onToggle?: () => void;
-  remove: DeleteOptions;
+interface RowsBase<T> {
+  /** How the row is named in its buttons' accessible names: 'Editar Ana Souza'. */
+  label: (row: T) => string;
+  /** SPEC's question, naming the row as its buttons do: 'Excluir o serviço Limpeza?'. */
+  deleteTitle: (label: string, row: T) => string;
 }
 
 /**
- * The row actions of an admin table: each row's Inativar/Ativar and Excluir spin while their own
- * request runs (read from the mutation cache, whatever the other rows do), a toggle and a delete
- * end with a short confirmation or the server's message.
+ * What an admin table's rows are, declared once per page (outside the component). Rows with a
+ * status have Inativar/Ativar (statusToggle, activeToggle) and the texts it needs.
  */
-export function useAdminRows<TUpdate>({ all, update, remove }: AdminRowsOptions<TUpdate>) {
-  const togglingIds = usePendingIds([...all, 'update'], (variables: RowChanges<TUpdate>) =>
+export type AdminRows<T, TUpdate> = RowsBase<T> &
+  (
+    | { resource: RowsResource<TUpdate, DeleteMessages & ListMessages>; toggle?: undefined }
+    | {
+        resource: RowsResource<TUpdate, DeleteMessages & ToggleMessages & ListMessages>;
+        toggle: (row: T) => RowToggle<TUpdate>;
+      }
+  );
+
+/** What a page adds to its rows' actions. */
+export interface RowExtras<T> {
+  /** Replaces a row's toggle request (a pending account is activated in a dialog). */
+  onToggle?: (row: T) => (() => void) | undefined;
+  /** Actions of this table only, before Editar (the trainings' Abrir). */
+  before?: (row: T) => ReactNode;
+}
+
+/** The Inativar/Ativar of a row with an active/inactive status. */
+export function statusToggle(row: {
+  status: string;
+}): RowToggle<{ status: 'active' | 'inactive' }> {
+  const active = row.status === 'active';
+  return { active, changes: { status: active ? 'inactive' : 'active' } };
+}
+
+/** The Inativar/Ativar of a row with an `active` flag. */
+export function activeToggle(row: { active: boolean }): RowToggle<{ active: boolean }> {
+  return { active: row.active, changes: { active: !row.active } };
+}
+
+/**
+ * The rows of an admin table and the form that creates and edits them: each row's Editar opens
+ * the form, its Inativar/Ativar and Excluir spin while their own request runs (read from the
+ * mutation cache, whatever the other rows do), and a toggle or a delete ends with a short
+ * confirmation or the server's message.
+ */
+export function useAdminRows<T extends { id: number }, TUpdate>(
+  rows: AdminRows<T, TUpdate>,
+  { onToggle, before }: RowExtras<T> = {},
+) {
+  const { resource } = rows;
+  const { messages } = resource;
+  const update = resource.useUpdate();
+  const remove = resource.useDelete();
+  const form = useFormModal<T>();
+  const togglingIds = usePendingIds([...resource.all, 'update'], (variables: RowChanges<TUpdate>) =>
     Number(variables.id),
   );
-  const deletingIds = usePendingIds([...all, 'delete'], (id: number) => id);
+  const deletingIds = usePendingIds([...resource.all, 'delete'], (id: number) => id);
 
-  const toggle = (id: number, options: ToggleOptions<TUpdate>) => {
-    update.mutateAsync({ id, changes: options.changes }).then(
-      () => notifySuccess(options.success),
-      (error: unknown) => notifyError(error, { fallback: options.fallback }),
+  const toggle = (row: T, { active, changes }: RowToggle<TUpdate>, texts: ToggleMessages) => {
+    update.mutateAsync({ id: row.id, changes }).then(
+      () => notifySuccess(active ? texts.deactivated : texts.activated),
+      (error: unknown) => notifyError(error, { fallback: texts.toggleFailed }),
     );
   };
 
-  const confirmRemove = (id: number, options: DeleteOptions) =>
-    confirmDelete({ ...options, remove: () => remove.mutateAsync(id) });
-
-  /** The props of RowActions for one row. */
-  const actionsFor = (row: RowActionsOptions<TUpdate>): Omit<RowActionsProps, 'children'> => {
-    const { toggle: toggleOptions, onToggle } = row;
+  const toggleFor = (row: T): RowActionsProps['toggle'] => {
+    if (!rows.toggle) return undefined;
+    const state = rows.toggle(row);
+    const texts = rows.resource.messages;
     return {
-      label: row.label,
-      onEdit: row.onEdit,
-      toggle: toggleOptions
-        ? {
-            active: toggleOptions.active,
-            pending: togglingIds.has(row.id),
-            onToggle: onToggle ?? (() => toggle(row.id, toggleOptions)),
-          }
-        : undefined,
-      deleting: deletingIds.has(row.id),
-      onDelete: () => confirmRemove(row.id, row.remove),
+      active: state.active,
+      pending: togglingIds.has(row.id),
+      onToggle: onToggle?.(row) ?? (() => toggle(row, state, texts)),
     };
   };
 
-  return { togglingIds, deletingIds, toggle, confirmRemove, actionsFor };
-}
+  /** The props of RowActions for one row. */
+  const actionsFor = (row: T): RowActionsProps => ({
+    label: rows.label(row),
+    onEdit: () => form.open(row),
+    toggle: toggleFor(row),
+    deleting: deletingIds.has(row.id),
+    children: before?.(row),
+    onDelete: () =>
+      confirmDelete({
+        title: rows.deleteTitle(rows.label(row), row),
+        remove: () => remove.mutateAsync(row.id),
+        successMessage: messages.deleted,
+        fallback: messages.deleteFailed,
+      }),
+  });
 
-/** The Inativar/Ativar of a row with an active/inactive status, and what each way is called. */
-export function statusToggle(
-  status: string,
-  messages: { activated: string; deactivated: string; fallback: string },
-): ToggleOptions<{ status: 'active' | 'inactive' }> {
-  const active = status === 'active';
-  return {
-    active,
-    changes: { status: active ? 'inactive' : 'active' },
-    success: active ? messages.deactivated : messages.activated,
-    fallback: messages.fallback,
-  };
+  return { actionsFor, messages, form, create: () => form.open(null) };
 }

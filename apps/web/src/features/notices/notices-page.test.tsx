@@ -156,6 +156,19 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
     expect(writes(calls)).toEqual([]);
   });
 
+  it('takes a validation message away as soon as its field is fixed', async () => {
+    api();
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Nova notice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Nova notice' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(within(dialog).getByText('Título é obrigatório.')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Título/ }), 'Promo');
+    expect(within(dialog).queryByText('Título é obrigatório.')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Texto é obrigatório.')).toBeInTheDocument();
+  });
+
   it('counts an emoji as one character, as the server does, and saves 280 of them', async () => {
     const text = '😀'.repeat(280);
     const calls = api();

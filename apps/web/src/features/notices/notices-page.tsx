@@ -7,25 +7,12 @@ import {
   noticeDeleteConfirmation,
   type Notice,
   type NoticeCategory,
+  type NoticeUpdate,
 } from '@portal/domain';
 import { useState } from 'react';
-import {
-  noticesQueryKey,
-  useDeleteNotice,
-  useNoticesQuery,
-  useUpdateNotice,
-} from '../../api/notices';
-import { AdminPage } from '../../components/admin/admin-page';
-import {
-  activeColor,
-  AdminTable,
-  badgeColumn,
-  idColumn,
-  type AdminColumn,
-} from '../../components/admin/admin-table';
-import { useFormModal } from '../../components/admin/form-modal';
-import { useAdminRows } from '../../components/admin/use-admin-rows';
+import { noticeMutations, useNoticesQuery } from '../../api/notices';
 import { CATEGORY_OPTIONS, NoticeFormModal } from './notice-form-modal';
+import * as Admin from '../../components/admin';
 
 type CategoryFilter = NoticeCategory | 'all';
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -52,8 +39,8 @@ function matchesFilters(notice: Notice, category: CategoryFilter, status: Status
 }
 
 /** The row is replaced with the server's answer (the cache update in useUpdateNotice). */
-const COLUMNS: AdminColumn<Notice>[] = [
-  idColumn(),
+const COLUMNS: Admin.AdminColumn<Notice>[] = [
+  Admin.idColumn(),
   { header: 'Título', cell: (notice) => notice.title, cellProps: { fw: 500, maw: 240 } },
   {
     header: 'Texto',
@@ -65,24 +52,32 @@ const COLUMNS: AdminColumn<Notice>[] = [
     cell: (notice) => NOTICE_CATEGORY_LABELS[notice.category] ?? notice.category,
   },
   // Wide enough that 'Inativa' is never cut to an ellipsis.
-  badgeColumn(
+  Admin.badgeColumn(
     'Status',
-    (notice) => ({ label: notice.active ? 'Ativa' : 'Inativa', color: activeColor(notice.active) }),
+    (notice) => ({
+      label: notice.active ? 'Ativa' : 'Inativa',
+      color: Admin.activeColor(notice.active),
+    }),
     112,
   ),
 ];
 
+const ROWS: Admin.AdminRows<Notice, NoticeUpdate> = {
+  resource: noticeMutations,
+  label: (notice) => notice.title,
+  deleteTitle: noticeDeleteConfirmation,
+  toggle: Admin.activeToggle,
+};
+
+/** When notices exist but none matches the filters, the empty state says so. */
+const FILTERED_MESSAGES = { ...NOTICE_MESSAGES, emptyHint: NOTICE_MESSAGES.noMatch };
+
 /** SPEC "Notice management" (/admin/notices). */
 export default function NoticesPage() {
   const noticesQuery = useNoticesQuery();
-  const rows = useAdminRows({
-    all: noticesQueryKey,
-    update: useUpdateNotice(),
-    remove: useDeleteNotice(),
-  });
+  const rows = Admin.useAdminRows(ROWS);
   const [categoryFilter, setCategoryFilter] = useState<CategoryFilter>('all');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
-  const formModal = useFormModal<Notice>();
 
   const notices = noticesQuery.data ?? [];
   const counts = countNotices(notices);
@@ -91,26 +86,16 @@ export default function NoticesPage() {
   );
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Gestão de Notificações"
-      action={<Button onClick={() => formModal.open(null)}>+ Nova notice</Button>}
+      action={<Button onClick={rows.create}>+ Nova notice</Button>}
       query={noticesQuery}
       counters={[
-        {
-          cols: { base: 1, xs: 3 },
-          items: [
-            { label: 'Total de notices', value: counts.total },
-            { label: 'Ativas', value: counts.active },
-            { label: 'Inativas', value: counts.inactive },
-          ],
-        },
-        {
-          cols: { base: 2, sm: 4 },
-          items: NOTICE_CATEGORIES.map((category) => ({
-            label: NOTICE_CATEGORY_LABELS[category],
-            value: counts.byCategory[category],
-          })),
-        },
+        Admin.statusCounters('Total de notices', counts, ['Ativas', 'Inativas']),
+        NOTICE_CATEGORIES.map((category) => ({
+          label: NOTICE_CATEGORY_LABELS[category],
+          value: counts.byCategory[category],
+        })),
       ]}
       toolbar={
         <Group gap="md" align="flex-end">
@@ -136,41 +121,14 @@ export default function NoticesPage() {
           />
         </Group>
       }
-      modals={<NoticeFormModal {...formModal.props} notice={formModal.editing} />}
+      modals={<NoticeFormModal {...rows.form.props} notice={rows.form.editing} />}
     >
-      <AdminTable
-        query={noticesQuery}
-        loadingText="Carregando notices..."
-        errorText={NOTICE_MESSAGES.loadFailed}
-        empty={{
-          title: 'Nenhuma notice encontrada',
-          description:
-            notices.length === 0
-              ? 'Adicione uma nova notice para começar'
-              : 'Nenhuma notice corresponde aos filtros escolhidos',
-        }}
+      <Admin.AdminTable
+        list={{ query: noticesQuery, rows: visibleNotices }}
         columns={COLUMNS}
-        rows={visibleNotices}
         minWidth={860}
-        actions={(notice) =>
-          rows.actionsFor({
-            id: notice.id,
-            label: notice.title,
-            onEdit: () => formModal.open(notice),
-            toggle: {
-              active: notice.active,
-              changes: { active: !notice.active },
-              success: notice.active ? 'Notice inativada.' : 'Notice ativada.',
-              fallback: NOTICE_MESSAGES.toggleFailed,
-            },
-            remove: {
-              title: noticeDeleteConfirmation(notice.title),
-              successMessage: 'Notice excluída.',
-              fallback: NOTICE_MESSAGES.deleteFailed,
-            },
-          })
-        }
+        rows={notices.length === 0 ? rows : { ...rows, messages: FILTERED_MESSAGES }}
       />
-    </AdminPage>
+    </Admin.AdminPage>
   );
 }

@@ -1,8 +1,5 @@
-import type { FormModalProps } from '../../components/admin/form-modal';
-import { Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, TextInput } from '@mantine/core';
 import {
-  MESSAGES,
-  PACKAGE_MESSAGES,
   PACKAGE_STATUSES,
   SERVICE_STATUS_LABELS,
   type Package,
@@ -13,7 +10,8 @@ import { useState } from 'react';
 import { formatNumberInput, PtBrNumberInput } from '../../components/form/number-input';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { formatMoneyInput, MoneyInput } from '../../components/money-input';
-import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
+import { AdminForm, adminFormModal, useSaveRecord } from '../../components/admin/form-modal';
+import { labelledOptions } from '../../components/form/options';
 import {
   isAllowed,
   isRestricted,
@@ -25,16 +23,12 @@ import {
   toggleRestricted,
   type PackageProcedureSelection,
 } from './package-selection';
-import { useCreatePackage, useUpdatePackage } from '../../api/packages';
+import { packageMutations } from '../../api/packages';
 import { useServicesQuery } from '../../api/services';
 import { ProcedurePicker } from './procedure-picker';
+import { ChoiceField } from '../../components/form/fields';
 
-const STATUS_OPTIONS = PACKAGE_STATUSES.map((status) => ({
-  value: status,
-  label: SERVICE_STATUS_LABELS[status],
-}));
-const isStatus = (value: string | null): value is PackageStatus =>
-  value !== null && (PACKAGE_STATUSES as readonly string[]).includes(value);
+const STATUS_OPTIONS = labelledOptions(PACKAGE_STATUSES, SERVICE_STATUS_LABELS);
 
 const BLOCK_KEYS = ['a', 'b', 'c', 'd'] as const;
 type BlockKey = (typeof BLOCK_KEYS)[number];
@@ -74,33 +68,17 @@ function initialSelection(pkg: Package | null): PackageProcedureSelection {
   };
 }
 
-export interface PackageFormModalProps extends FormModalProps {
-  /** The package being edited; absent for the create modal. */
-  pkg: Package | null;
-}
-
 /** The create modal and 'Editar Pacote'. */
-export function PackageFormModal({ pkg, ...modal }: PackageFormModalProps) {
-  return (
-    <AdminFormModal {...modal} title={pkg ? 'Editar Pacote' : 'Cadastro de Pacote'} size="xl">
-      <PackageForm pkg={pkg} onDone={modal.onClose} />
-    </AdminFormModal>
-  );
-}
+export const PackageFormModal = adminFormModal(({ pkg }: { pkg: Package | null }) => ({
+  title: pkg ? 'Editar Pacote' : 'Cadastro de Pacote',
+  size: 'xl',
+  form: (onDone) => <PackageForm pkg={pkg} onDone={onDone} />,
+}));
 
 export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () => void }) {
   const catalogueQuery = useServicesQuery();
   const form = useSchemaForm(packageCreateSchema, initialValues(pkg));
-  const saving = useSaveRecord(
-    pkg,
-    {
-      create: useCreatePackage(),
-      update: useUpdatePackage(),
-      messages: PACKAGE_MESSAGES,
-      byStatus: { 409: PACKAGE_MESSAGES.nameTaken, 422: MESSAGES.invalidData },
-    },
-    onDone,
-  );
+  const saving = useSaveRecord(pkg, packageMutations, onDone);
   const [selection, setSelection] = useState(() => initialSelection(pkg));
 
   const services = catalogueQuery.data;
@@ -130,15 +108,7 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
-        <Select
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={form.values.status}
-          onChange={(value) => {
-            if (isStatus(value)) form.setFieldValue('status', value);
-          }}
-          allowDeselect={false}
-        />
+        <ChoiceField label="Status" data={STATUS_OPTIONS} {...form.getInputProps('status')} />
         <MoneyInput label="Valor anual" required {...form.getInputProps('annual_value')} />
         <PtBrNumberInput label="Desconto (%)" {...form.getInputProps('discount_percent')} />
       </SimpleGrid>

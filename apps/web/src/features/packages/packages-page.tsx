@@ -3,37 +3,23 @@ import {
   countPackages,
   formatPercent,
   formatReais,
-  PACKAGE_MESSAGES,
   packageDeleteConfirmation,
   SERVICE_STATUS_LABELS,
   type Package,
+  type PackageUpdate,
 } from '@portal/domain';
 import { useMemo } from 'react';
-import {
-  packagesKeys,
-  useDeletePackage,
-  usePackagesQuery,
-  useUpdatePackage,
-} from '../../api/packages';
-import { useServicesQuery } from '../../api/services';
-import { AdminPage } from '../../components/admin/admin-page';
-import {
-  activeColor,
-  AdminTable,
-  badgeColumn,
-  idColumn,
-  type AdminColumn,
-} from '../../components/admin/admin-table';
-import { useFormModal } from '../../components/admin/form-modal';
-import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
+import { packageMutations, usePackagesQuery } from '../../api/packages';
+import { useServiceNamesQuery } from '../../api/services';
 import { PackageFormModal } from './package-form-modal';
 import { ProceduresCell } from './procedures-cell';
+import * as Admin from '../../components/admin';
 
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
 
-function packageColumns(namesById: ReadonlyMap<number, string>): AdminColumn<Package>[] {
+function packageColumns(namesById: ReadonlyMap<number, string>): Admin.AdminColumn<Package>[] {
   return [
-    idColumn('ID'),
+    Admin.idColumn('ID'),
     { header: 'Nome', cell: (pkg) => pkg.name, cellProps: { fw: 500 } },
     { header: 'Valor anual', cell: (pkg) => formatReais(pkg.annual_value), cellProps: NO_WRAP },
     { header: 'Desconto (%)', cell: (pkg) => formatPercent(pkg.discount_percent) },
@@ -46,75 +32,45 @@ function packageColumns(namesById: ReadonlyMap<number, string>): AdminColumn<Pac
       header: 'Procedimentos',
       cell: (pkg) => <ProceduresCell ids={pkg.procedures} namesById={namesById} />,
     },
-    badgeColumn('Status', (pkg) => ({
+    Admin.badgeColumn('Status', (pkg) => ({
       label: SERVICE_STATUS_LABELS[pkg.status],
-      color: activeColor(pkg.status === 'active'),
+      color: Admin.activeColor(pkg.status === 'active'),
     })),
   ];
 }
 
+const ROWS: Admin.AdminRows<Package, PackageUpdate> = {
+  resource: packageMutations,
+  label: (pkg) => pkg.name,
+  deleteTitle: packageDeleteConfirmation,
+  toggle: Admin.statusToggle,
+};
+
+/** Before the catalogue loads, rows show procedures by number ('#12'). */
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
+
 export default function PackagesPage() {
   const packagesQuery = usePackagesQuery();
-  const catalogueQuery = useServicesQuery();
-  const rows = useAdminRows({
-    all: packagesKeys.all,
-    update: useUpdatePackage(),
-    remove: useDeletePackage(),
-  });
-  const formModal = useFormModal<Package>();
-  const openForm = formModal.open;
+  const rows = Admin.useAdminRows(ROWS);
 
   const packages = packagesQuery.data ?? [];
-  const counts = countPackages(packages);
-  const namesById = useMemo(
-    () => new Map((catalogueQuery.data ?? []).map((service) => [service.id, service.name])),
-    [catalogueQuery.data],
-  );
+  const { data: namesById = NO_NAMES } = useServiceNamesQuery();
   const columns = useMemo(() => packageColumns(namesById), [namesById]);
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Pacotes"
-      action={<Button onClick={() => openForm(null)}>+ Novo Pacote</Button>}
+      action={<Button onClick={rows.create}>+ Novo Pacote</Button>}
       query={packagesQuery}
-      counters={[
-        {
-          cols: { base: 1, xs: 3 },
-          items: [
-            { label: 'Total de pacotes', value: counts.total },
-            { label: 'Ativos', value: counts.active },
-            { label: 'Inativos', value: counts.inactive },
-          ],
-        },
-      ]}
-      modals={<PackageFormModal {...formModal.props} pkg={formModal.editing} />}
+      counters={[Admin.statusCounters('Total de pacotes', countPackages(packages))]}
+      modals={<PackageFormModal {...rows.form.props} pkg={rows.form.editing} />}
     >
-      <AdminTable
-        query={packagesQuery}
-        loadingText="Carregando pacotes..."
-        errorText={PACKAGE_MESSAGES.loadFailed}
-        empty={{ title: PACKAGE_MESSAGES.empty }}
+      <Admin.AdminTable
+        list={{ query: packagesQuery, rows: packages }}
         columns={columns}
-        rows={packages}
         minWidth={1000}
-        actions={(pkg) =>
-          rows.actionsFor({
-            id: pkg.id,
-            label: pkg.name,
-            onEdit: () => openForm(pkg),
-            toggle: statusToggle(pkg.status, {
-              activated: 'Pacote ativado.',
-              deactivated: 'Pacote inativado.',
-              fallback: PACKAGE_MESSAGES.toggleFailed,
-            }),
-            remove: {
-              title: packageDeleteConfirmation(pkg.name),
-              successMessage: 'Pacote excluído.',
-              fallback: PACKAGE_MESSAGES.deleteFailed,
-            },
-          })
-        }
+        rows={rows}
       />
-    </AdminPage>
+    </Admin.AdminPage>
   );
 }

@@ -22,12 +22,9 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { AdminPage } from '../../components/admin/admin-page';
-import { AdminTable, type AdminColumn } from '../../components/admin/admin-table';
-import { ListToolbar } from '../../components/admin/list-toolbar';
-import { useListParams } from '../../components/admin/list-view';
 import { useAiConfigQuery, useAiConfigsQuery } from '../../api/ai-configs';
 import { PromptEditModal } from './prompt-edit-modal';
+import * as Admin from '../../components/admin';
 
 /** 'Mais recentes' is the toolbar's default order; the others travel in the URL's 'sort'. */
 const DEFAULT_ORDER: AiConfigOrder = '-updated_at';
@@ -35,6 +32,12 @@ const SORT_OPTIONS = AI_CONFIG_ORDERS.filter((order) => order !== DEFAULT_ORDER)
   value: order,
   label: AI_CONFIG_ORDER_LABELS[order],
 }));
+
+const LIST_MESSAGES = {
+  loading: 'Carregando configurações...',
+  loadFailed: AI_CONFIG_MESSAGES.listLoadFailed,
+  empty: AI_CONFIG_MESSAGES.empty,
+};
 
 function isOrder(value: string): value is AiConfigOrder {
   return (AI_CONFIG_ORDERS as readonly string[]).includes(value);
@@ -54,7 +57,7 @@ async function copyText(text: string): Promise<void> {
 /** SPEC 'AI prompt configuration admin' (/admin/prompt-ai). */
 export default function PromptAiPage() {
   // Search and order live in the URL; the server searches and sorts.
-  const params = useListParams();
+  const params = Admin.useListParams();
   const order = isOrder(params.sort) ? params.sort : DEFAULT_ORDER;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editOpened, setEditOpened] = useState(false);
@@ -70,7 +73,7 @@ export default function PromptAiPage() {
     setEditOpened(true);
   };
 
-  const columns: AdminColumn<AiConfig>[] = [
+  const columns: Admin.AdminColumn<AiConfig>[] = [
     {
       header: 'código',
       cell: (config) => (
@@ -105,13 +108,10 @@ export default function PromptAiPage() {
   ];
 
   const list = (
-    <AdminTable
-      query={listQuery}
-      loadingText="Carregando configurações..."
-      errorText={AI_CONFIG_MESSAGES.listLoadFailed}
-      empty={{ title: AI_CONFIG_MESSAGES.empty }}
+    <Admin.AdminTable
+      list={{ query: listQuery, rows: configs }}
+      rows={{ messages: LIST_MESSAGES }}
       columns={columns}
-      rows={configs}
       minWidth={520}
       // No hover tint: it would cost the code links their contrast in dark mode.
       plain
@@ -161,12 +161,12 @@ export default function PromptAiPage() {
   }
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Prompt - AI"
       query={listQuery}
       panel={false}
       toolbar={
-        <ListToolbar
+        <Admin.ListToolbar
           params={params}
           searchLabel="Buscar"
           searchPlaceholder={AI_CONFIG_MESSAGES.searchPlaceholder}
@@ -200,7 +200,7 @@ export default function PromptAiPage() {
           </Paper>
         </Grid.Col>
       </Grid>
-    </AdminPage>
+    </Admin.AdminPage>
   );
 }
 

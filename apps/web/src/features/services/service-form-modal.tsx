@@ -1,21 +1,16 @@
-import type { FormModalProps } from '../../components/admin/form-modal';
 import {
   Autocomplete,
   Divider,
-  Select,
   SimpleGrid,
   Stack,
   TagsInput,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import {
   MAIN_FUNCTIONS,
-  MESSAGES,
   percentField,
   SERVICE_BLOCKS,
-  SERVICE_MESSAGES,
   SERVICE_STATUS_LABELS,
   SERVICE_STATUSES,
   SERVICE_TRAIT_SUGGESTIONS,
@@ -25,23 +20,17 @@ import {
   type ServiceBlock,
   type ServiceStatus,
 } from '@portal/domain';
-import { useCreateService, useUpdateService } from '../../api/services';
+import { serviceMutations } from '../../api/services';
+import { labelledOptions } from '../../components/form/options';
 import { formatNumberInput, PtBrNumberInput } from '../../components/form/number-input';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { formatMoneyInput, MoneyInput } from '../../components/money-input';
-import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
+import { AdminForm, adminFormModal, useSaveRecord } from '../../components/admin/form-modal';
 import { ServicePriceHistory } from '../../components/service-price-history';
+import { ChoiceField, LongTextField } from '../../components/form/fields';
 
-const BLOCK_OPTIONS = SERVICE_BLOCKS.map((block) => ({ value: block, label: `Bloco ${block}` }));
-const STATUS_OPTIONS = SERVICE_STATUSES.map((status) => ({
-  value: status,
-  label: SERVICE_STATUS_LABELS[status],
-}));
-
-const isBlock = (value: string | null): value is ServiceBlock =>
-  value !== null && (SERVICE_BLOCKS as readonly string[]).includes(value);
-const isStatus = (value: string | null): value is ServiceStatus =>
-  value !== null && (SERVICE_STATUSES as readonly string[]).includes(value);
+const BLOCK_OPTIONS = labelledOptions(SERVICE_BLOCKS, (block) => `Bloco ${block}`);
+const STATUS_OPTIONS = labelledOptions(SERVICE_STATUSES, SERVICE_STATUS_LABELS);
 
 /**
  * The domain's create schema is the form's: names, money, the whole-number session limit, the
@@ -87,16 +76,68 @@ export function initialServiceValues(service: Service | null): ServiceFormValues
   };
 }
 
-export interface ServiceFormModalProps extends FormModalProps {
-  /** The service being edited; absent for 'Cadastro de Serviço'. */
-  service: Service | null;
-}
-
 /** 'Cadastro de Serviço' and 'Editar Serviço'; Escape and a backdrop click close them. */
-export function ServiceFormModal({ service, ...modal }: ServiceFormModalProps) {
+export const ServiceFormModal = adminFormModal(({ service }: { service: Service | null }) => ({
+  title: service ? 'Editar Serviço' : 'Cadastro de Serviço',
+  form: (onDone) => <ServiceForm service={service} onDone={onDone} />,
+}));
+
+function ServiceForm({ service, onDone }: { service: Service | null; onDone: () => void }) {
+  const form = useSchemaForm(serviceFormSchema, initialServiceValues(service));
+  const saving = useSaveRecord(service, serviceMutations, onDone);
+
+  // Blank benefits are dropped (null) and numbers read the pt-BR way, by the schema itself.
+  const submit = form.onSubmit((values) => saving.save(serviceFormSchema.parse(values)));
+
   return (
-    <AdminFormModal {...modal} title={service ? 'Editar Serviço' : 'Cadastro de Serviço'}>
-      <ServiceForm service={service} onDone={modal.onClose} />
+    <>
+      <AdminForm onSubmit={submit} saving={saving} onCancel={onDone}>
+        <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
+        <LongTextField label="Descrição" {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <ChoiceField label="Bloco" data={BLOCK_OPTIONS} {...form.getInputProps('block')} />
+          <ChoiceField label="Status" data={STATUS_OPTIONS} {...form.getInputProps('status')} />
+          <MoneyInput label="Valor" required {...form.getInputProps('value')} />
+          <MoneyInput label="Custo" required {...form.getInputProps('cost')} />
+          <PtBrNumberInput
+            label="Margem mínima (%)"
+            required
+            {...form.getInputProps('min_margin_percent')}
+          />
+          <PtBrNumberInput
+            label="Limite de sessões"
+            description="0 = sem limite"
+            required
+            whole
+            {...form.getInputProps('session_limit')}
+          />
+        </SimpleGrid>
+        <Divider
+          label={
+            <Text size="sm" fw={500}>
+              Benefícios
+            </Text>
+          }
+          labelPosition="left"
+        />
+        <Autocomplete
+          label="Função principal"
+          data={[...MAIN_FUNCTIONS]}
+          {...form.getInputProps('benefits.main_function')}
+        />
+        <TextInput label="Benefício 1" {...form.getInputProps('benefits.benefit1')} />
+        <TextInput label="Benefício 2" {...form.getInputProps('benefits.benefit2')} />
+        <TextInput label="Benefício 3" {...form.getInputProps('benefits.benefit3')} />
+        <TagsInput
+          label="Técnicas e ingredientes"
+          description="Enter ou vírgula separa; comparados com as alergias dos clientes"
+          data={[...SERVICE_TRAIT_SUGGESTIONS]}
+          maxTags={SERVICE_TRAITS_MAX}
+          splitChars={[',', ';']}
+          clearable
+          {...form.getInputProps('traits')}
+        />
+      </AdminForm>
       {service ? (
         <Stack gap="xs" mt="xl">
           <Divider
@@ -110,94 +151,6 @@ export function ServiceFormModal({ service, ...modal }: ServiceFormModalProps) {
           <ServicePriceHistory serviceId={service.id} />
         </Stack>
       ) : null}
-    </AdminFormModal>
-  );
-}
-
-function ServiceForm({ service, onDone }: { service: Service | null; onDone: () => void }) {
-  const form = useSchemaForm(serviceFormSchema, initialServiceValues(service));
-  const saving = useSaveRecord(
-    service,
-    {
-      create: useCreateService(),
-      update: useUpdateService(),
-      messages: SERVICE_MESSAGES,
-      byStatus: { 409: SERVICE_MESSAGES.nameTaken, 422: MESSAGES.invalidData },
-    },
-    onDone,
-  );
-
-  // Blank benefits are dropped (null) and numbers read the pt-BR way, by the schema itself.
-  const submit = form.onSubmit((values) => saving.save(serviceFormSchema.parse(values)));
-
-  return (
-    <AdminForm onSubmit={submit} saving={saving} onCancel={onDone}>
-      <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
-      <Textarea
-        label="Descrição"
-        rows={3}
-        resize="vertical"
-        {...form.getInputProps('description')}
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
-          label="Bloco"
-          data={BLOCK_OPTIONS}
-          value={form.values.block}
-          onChange={(value) => {
-            if (isBlock(value)) form.setFieldValue('block', value);
-          }}
-          allowDeselect={false}
-        />
-        <Select
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={form.values.status}
-          onChange={(value) => {
-            if (isStatus(value)) form.setFieldValue('status', value);
-          }}
-          allowDeselect={false}
-        />
-        <MoneyInput label="Valor" required {...form.getInputProps('value')} />
-        <MoneyInput label="Custo" required {...form.getInputProps('cost')} />
-        <PtBrNumberInput
-          label="Margem mínima (%)"
-          required
-          {...form.getInputProps('min_margin_percent')}
-        />
-        <PtBrNumberInput
-          label="Limite de sessões"
-          description="0 = sem limite"
-          required
-          whole
-          {...form.getInputProps('session_limit')}
-        />
-      </SimpleGrid>
-      <Divider
-        label={
-          <Text size="sm" fw={500}>
-            Benefícios
-          </Text>
-        }
-        labelPosition="left"
-      />
-      <Autocomplete
-        label="Função principal"
-        data={[...MAIN_FUNCTIONS]}
-        {...form.getInputProps('benefits.main_function')}
-      />
-      <TextInput label="Benefício 1" {...form.getInputProps('benefits.benefit1')} />
-      <TextInput label="Benefício 2" {...form.getInputProps('benefits.benefit2')} />
-      <TextInput label="Benefício 3" {...form.getInputProps('benefits.benefit3')} />
-      <TagsInput
-        label="Técnicas e ingredientes"
-        description="Enter ou vírgula separa; comparados com as alergias dos clientes"
-        data={[...SERVICE_TRAIT_SUGGESTIONS]}
-        maxTags={SERVICE_TRAITS_MAX}
-        splitChars={[',', ';']}
-        clearable
-        {...form.getInputProps('traits')}
-      />
-    </AdminForm>
+    </>
   );
 }

@@ -4,34 +4,15 @@ import {
   formatPercent,
   formatReais,
   SERVICE_BLOCKS,
-  SERVICE_MESSAGES,
   SERVICE_STATUS_LABELS,
   SERVICE_STATUSES,
   serviceDeleteConfirmation,
   type Service,
-  type ServiceBlock,
-  type ServiceStatus,
+  type ServiceUpdate,
 } from '@portal/domain';
-import {
-  servicesKeys,
-  useDeleteService,
-  useServicesPageQuery,
-  useServicesQuery,
-  useUpdateService,
-} from '../../api/services';
-import { AdminPage } from '../../components/admin/admin-page';
-import {
-  activeColor,
-  AdminTable,
-  badgeColumn,
-  idColumn,
-  type AdminColumn,
-} from '../../components/admin/admin-table';
-import { useFormModal } from '../../components/admin/form-modal';
-import { ListToolbar } from '../../components/admin/list-toolbar';
-import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
-import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
+import { serviceMutations, useServicesPageQuery, useServicesQuery } from '../../api/services';
 import { ServiceFormModal } from './service-form-modal';
+import * as Admin from '../../components/admin';
 
 const FILTERS = [
   {
@@ -56,8 +37,8 @@ const SORT_OPTIONS = [
   { value: '-valor', label: 'Maior valor' },
 ];
 
-const COLUMNS: AdminColumn<Service>[] = [
-  idColumn(),
+const COLUMNS: Admin.AdminColumn<Service>[] = [
+  Admin.idColumn(),
   {
     header: 'Nome',
     cell: (service) => service.name,
@@ -73,104 +54,53 @@ const COLUMNS: AdminColumn<Service>[] = [
   },
   { header: 'Margem mínima', cell: (service) => formatPercent(service.min_margin_percent) },
   { header: 'Limite Sessões', cell: (service) => service.session_limit },
-  badgeColumn('Status', (service) => ({
+  Admin.badgeColumn('Status', (service) => ({
     label: SERVICE_STATUS_LABELS[service.status],
-    color: activeColor(service.status === 'active'),
+    color: Admin.activeColor(service.status === 'active'),
   })),
   { header: 'Fotos', cell: (service) => service.photos_count },
 ];
 
-const isServiceStatus = (value: string): value is ServiceStatus =>
-  (SERVICE_STATUSES as readonly string[]).includes(value);
-
-const isServiceBlock = (value: string): value is ServiceBlock =>
-  (SERVICE_BLOCKS as readonly string[]).includes(value);
+const ROWS: Admin.AdminRows<Service, ServiceUpdate> = {
+  resource: serviceMutations,
+  label: (service) => service.name,
+  deleteTitle: serviceDeleteConfirmation,
+  toggle: Admin.statusToggle,
+};
 
 export default function ServicesPage() {
   const servicesQuery = useServicesQuery();
-  const rows = useAdminRows({
-    all: servicesKeys.all,
-    update: useUpdateService(),
-    remove: useDeleteService(),
-  });
-  const params = useListParams();
-  const formModal = useFormModal<Service>();
-  const openForm = formModal.open;
+  const rows = Admin.useAdminRows(ROWS);
 
   // The counters describe the whole catalogue (cached for every screen that shows it); the
   // table is the page the server searched, filtered and counted.
   const counts = countServices(servicesQuery.data ?? []);
-  const status = params.filter('status');
-  const block = params.filter('bloco');
-  const pageQuery = useServicesPageQuery({
-    q: params.q,
-    status_eq: isServiceStatus(status) ? status : undefined,
-    block_eq: isServiceBlock(block) ? block : undefined,
+  const list = Admin.useServerList(useServicesPageQuery, (params) => ({
+    status_eq: Admin.oneOf(SERVICE_STATUSES, params.filter('status')),
+    block_eq: Admin.oneOf(SERVICE_BLOCKS, params.filter('bloco')),
     order: ORDERS[params.sort],
-    ...pageWindow(params),
-  });
-  const view = serverListView(pageQuery.data, params);
+  }));
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Gestão de Serviços"
-      action={<Button onClick={() => openForm(null)}>+ Novo Serviço</Button>}
+      action={<Button onClick={rows.create}>+ Novo Serviço</Button>}
       query={servicesQuery}
       counters={[
-        {
-          cols: { base: 1, xs: 3 },
-          items: [
-            { label: 'Total de serviços', value: counts.total },
-            { label: 'Ativos', value: counts.active },
-            { label: 'Inativos', value: counts.inactive },
-          ],
-        },
-        {
-          cols: { base: 2, sm: 4 },
-          items: SERVICE_BLOCKS.map((key) => ({
-            label: `Bloco ${key}`,
-            value: counts.byBlock[key],
-          })),
-        },
+        Admin.statusCounters('Total de serviços', counts),
+        SERVICE_BLOCKS.map((key) => ({ label: `Bloco ${key}`, value: counts.byBlock[key] })),
       ]}
       toolbar={
-        <ListToolbar
-          params={params}
+        <Admin.ListToolbar
+          params={list.params}
           searchLabel="Buscar por nome"
           filters={FILTERS}
           sorts={SORT_OPTIONS}
         />
       }
-      modals={<ServiceFormModal {...formModal.props} service={formModal.editing} />}
+      modals={<ServiceFormModal {...rows.form.props} service={rows.form.editing} />}
     >
-      <AdminTable
-        query={pageQuery}
-        loadingText="Carregando serviços..."
-        errorText={SERVICE_MESSAGES.loadFailed}
-        empty={{ title: SERVICE_MESSAGES.empty }}
-        columns={COLUMNS}
-        rows={view.rows}
-        minWidth={980}
-        params={params}
-        view={view}
-        actions={(service) =>
-          rows.actionsFor({
-            id: service.id,
-            label: service.name,
-            onEdit: () => openForm(service),
-            toggle: statusToggle(service.status, {
-              activated: 'Serviço ativado.',
-              deactivated: 'Serviço inativado.',
-              fallback: SERVICE_MESSAGES.toggleFailed,
-            }),
-            remove: {
-              title: serviceDeleteConfirmation(service.name),
-              successMessage: 'Serviço excluído.',
-              fallback: SERVICE_MESSAGES.deleteFailed,
-            },
-          })
-        }
-      />
-    </AdminPage>
+      <Admin.AdminTable list={list} columns={COLUMNS} minWidth={980} rows={rows} />
+    </Admin.AdminPage>
   );
 }

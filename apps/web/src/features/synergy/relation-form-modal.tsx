@@ -1,15 +1,9 @@
-import type { FormModalProps } from '../../components/admin/form-modal';
-import { ActionIcon, Alert, Autocomplete, Group, Select, Textarea, Tooltip } from '@mantine/core';
-import {
-  PACKAGE_MESSAGES,
-  SYNERGY_RELATION_MESSAGES,
-  type Service,
-  type SynergyRelation,
-} from '@portal/domain';
+import { ActionIcon, Alert, Autocomplete, Group, Select, Tooltip } from '@mantine/core';
+import { PACKAGE_MESSAGES, type Service, type SynergyRelation } from '@portal/domain';
 import { IconAlertCircle, IconArrowsExchange } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { PtBrNumberInput } from '../../components/form/number-input';
-import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
+import { AdminForm, adminFormModal, useSaveRecord } from '../../components/admin/form-modal';
 import {
   EMPTY_RELATION_FORM,
   relationPayload,
@@ -19,8 +13,9 @@ import {
   type RelationFormErrors,
   type RelationFormValues,
 } from './relation-form';
-import { useCreateRelation, useUpdateRelation } from '../../api/services-relations';
+import { relationMutations } from '../../api/services-relations';
 import { useServicesQuery } from '../../api/services';
+import { LongTextField } from '../../components/form/fields';
 
 function initialValues(relation: SynergyRelation | null): RelationFormValues {
   if (!relation) return EMPTY_RELATION_FORM;
@@ -43,40 +38,25 @@ function serviceOptions(services: readonly Service[] | undefined) {
 
 const toId = (value: string | null): number | null => (value === null ? null : Number(value));
 
-export interface RelationFormModalProps extends FormModalProps {
-  /** The relation being edited; absent for the create modal. */
+interface RelationFormProps {
+  /** The relation being edited; null for the create modal. */
   relation: SynergyRelation | null;
   /** Categories already in use, offered as suggestions. */
   categories: readonly string[];
 }
 
-export function RelationFormModal({ relation, categories, ...modal }: RelationFormModalProps) {
-  return (
-    <AdminFormModal {...modal} title={relation ? `Editar Relação #${relation.id}` : 'Nova Relação'}>
-      <RelationForm relation={relation} categories={categories} onDone={modal.onClose} />
-    </AdminFormModal>
-  );
-}
+export const RelationFormModal = adminFormModal((props: RelationFormProps) => ({
+  title: props.relation ? `Editar Relação #${props.relation.id}` : 'Nova Relação',
+  form: (onDone) => <RelationForm {...props} onDone={onDone} />,
+}));
 
 export function RelationForm({
   relation,
   categories,
   onDone,
-}: {
-  relation: SynergyRelation | null;
-  categories: readonly string[];
-  onDone: () => void;
-}) {
+}: RelationFormProps & { onDone: () => void }) {
   const catalogueQuery = useServicesQuery();
-  const saving = useSaveRecord(
-    relation,
-    {
-      create: useCreateRelation(),
-      update: useUpdateRelation(),
-      messages: SYNERGY_RELATION_MESSAGES,
-    },
-    onDone,
-  );
+  const saving = useSaveRecord(relation, relationMutations, onDone);
   const [values, setValues] = useState(() => initialValues(relation));
   const [fieldErrors, setFieldErrors] = useState<RelationFormErrors>({});
 
@@ -165,17 +145,13 @@ export function RelationForm({
         onChange={(text) => set('boostPercent', text)}
         error={fieldErrors.boostPercent}
       />
-      <Textarea
+      <LongTextField
         label="Justificativa"
-        rows={3}
-        resize="vertical"
         value={values.rationale}
         onChange={(event) => set('rationale', event.currentTarget.value)}
       />
-      <Textarea
+      <LongTextField
         label="Narrativa base"
-        rows={3}
-        resize="vertical"
         value={values.baseNarrative}
         onChange={(event) => set('baseNarrative', event.currentTarget.value)}
       />

@@ -3,22 +3,14 @@ import {
   countSynergyRelations,
   normalizeForComparison,
   relationDeleteConfirmation,
-  SYNERGY_RELATION_MESSAGES,
   type SynergyRelation,
+  type SynergyRelationUpdate,
 } from '@portal/domain';
 import { useMemo } from 'react';
-import { useServicesQuery } from '../../api/services';
-import {
-  relationsKeys,
-  useDeleteRelation,
-  useUpdateRelation,
-  useRelationsQuery,
-} from '../../api/services-relations';
-import { AdminPage } from '../../components/admin/admin-page';
-import { AdminTable, idColumn, type AdminColumn } from '../../components/admin/admin-table';
-import { useFormModal } from '../../components/admin/form-modal';
-import { useAdminRows } from '../../components/admin/use-admin-rows';
+import { useServiceNamesQuery } from '../../api/services';
+import { relationMutations, useRelationsQuery } from '../../api/services-relations';
 import { RelationFormModal } from './relation-form-modal';
+import * as Admin from '../../components/admin';
 
 /** One spelling per category (case and accents folded), for the category suggestions. */
 function distinctCategories(relations: readonly SynergyRelation[]): string[] {
@@ -30,10 +22,12 @@ function distinctCategories(relations: readonly SynergyRelation[]): string[] {
   return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'pt-BR'));
 }
 
-function relationColumns(namesById: ReadonlyMap<number, string>): AdminColumn<SynergyRelation>[] {
+function relationColumns(
+  namesById: ReadonlyMap<number, string>,
+): Admin.AdminColumn<SynergyRelation>[] {
   const serviceName = (id: number) => namesById.get(id) ?? `#${id}`;
   return [
-    idColumn(),
+    Admin.idColumn(),
     { header: 'Serviço 1', cell: (relation) => serviceName(relation.service_id_1) },
     { header: 'Serviço 2', cell: (relation) => serviceName(relation.service_id_2) },
     { header: 'Categoria', cell: (relation) => relation.category },
@@ -41,69 +35,50 @@ function relationColumns(namesById: ReadonlyMap<number, string>): AdminColumn<Sy
   ];
 }
 
+const ROWS: Admin.AdminRows<SynergyRelation, SynergyRelationUpdate> = {
+  resource: relationMutations,
+  label: (relation) => `relação #${relation.id}`,
+  deleteTitle: (_label, relation) => relationDeleteConfirmation(relation.id),
+};
+
+/** Before the catalogue loads, rows show procedures by number ('#12'). */
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
+
 export default function SynergyPage() {
   const relationsQuery = useRelationsQuery();
-  const catalogueQuery = useServicesQuery();
-  const rows = useAdminRows({
-    all: relationsKeys.all,
-    update: useUpdateRelation(),
-    remove: useDeleteRelation(),
-  });
-  const formModal = useFormModal<SynergyRelation>();
-  const openForm = formModal.open;
+  const rows = Admin.useAdminRows(ROWS);
 
   const relations = useMemo(() => relationsQuery.data ?? [], [relationsQuery.data]);
   const counts = countSynergyRelations(relations);
   const categories = useMemo(() => distinctCategories(relations), [relations]);
-  const namesById = useMemo(
-    () => new Map((catalogueQuery.data ?? []).map((service) => [service.id, service.name])),
-    [catalogueQuery.data],
-  );
+  const { data: namesById = NO_NAMES } = useServiceNamesQuery();
   const columns = useMemo(() => relationColumns(namesById), [namesById]);
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Sinergias"
-      action={<Button onClick={() => openForm(null)}>+ Nova Relação</Button>}
+      action={<Button onClick={rows.create}>+ Nova Relação</Button>}
       query={relationsQuery}
       counters={[
-        {
-          cols: { base: 1, xs: 2 },
-          items: [
-            { label: 'Total de relações', value: counts.total },
-            { label: 'Categorias distintas', value: counts.categories },
-          ],
-        },
+        [
+          { label: 'Total de relações', value: counts.total },
+          { label: 'Categorias distintas', value: counts.categories },
+        ],
       ]}
       modals={
         <RelationFormModal
-          {...formModal.props}
-          relation={formModal.editing}
+          {...rows.form.props}
+          relation={rows.form.editing}
           categories={categories}
         />
       }
     >
-      <AdminTable
-        query={relationsQuery}
-        loadingText="Carregando relações..."
-        errorText={SYNERGY_RELATION_MESSAGES.loadFailed}
-        empty={{ title: SYNERGY_RELATION_MESSAGES.empty }}
+      <Admin.AdminTable
+        list={{ query: relationsQuery, rows: relations }}
         columns={columns}
-        rows={relations}
         minWidth={820}
-        actions={(relation) =>
-          rows.actionsFor({
-            id: relation.id,
-            label: `relação #${relation.id}`,
-            onEdit: () => openForm(relation),
-            remove: {
-              title: relationDeleteConfirmation(relation.id),
-              successMessage: 'Relação excluída.',
-              fallback: SYNERGY_RELATION_MESSAGES.deleteFailed,
-            },
-          })
-        }
+        rows={rows}
       />
-    </AdminPage>
+    </Admin.AdminPage>
   );
 }

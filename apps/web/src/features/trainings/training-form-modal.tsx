@@ -1,24 +1,19 @@
-import type { FormModalProps } from '../../components/admin/form-modal';
 import {
   ActionIcon,
   AspectRatio,
   Button,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import {
   DEFAULT_TRAINING_CATEGORY,
-  MESSAGES,
   TRAINING_CATEGORIES,
   TRAINING_CATEGORY_LABELS,
   TRAINING_MAX_SECTIONS,
-  TRAINING_MESSAGES,
   trainingCreateSchema,
   youtubeThumbnailUrl,
   type ContentSection,
@@ -29,17 +24,16 @@ import {
 } from '@portal/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
-import { useCreateTraining, useUpdateTraining } from '../../api/trainings';
+import { AdminForm, adminFormModal, useSaveRecord } from '../../components/admin/form-modal';
+import { trainingMutations } from '../../api/trainings';
+import { labelledOptions } from '../../components/form/options';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from './training-dates';
 import classes from './trainings.module.css';
+import { ChoiceField, LongTextField } from '../../components/form/fields';
 
-const CATEGORY_OPTIONS = TRAINING_CATEGORIES.map((category) => ({
-  value: category,
-  label: TRAINING_CATEGORY_LABELS[category],
-}));
+const CATEGORY_OPTIONS = labelledOptions(TRAINING_CATEGORIES, TRAINING_CATEGORY_LABELS);
 
 /** SPEC section 5: on edit, published_at is sent only when at least this long. */
 const EDIT_PUBLISHED_AT_MIN_LENGTH = 10;
@@ -49,19 +43,11 @@ interface SectionDraft extends ContentSection {
   key: number;
 }
 
-export interface TrainingFormModalProps extends FormModalProps {
-  /** The training being edited; absent for 'Novo Treinamento'. */
-  training?: Training | null;
-}
-
 /** 'Novo Treinamento' and 'Editar Treinamento' (SPEC "Admin training management"). */
-export function TrainingFormModal({ training, ...modal }: TrainingFormModalProps) {
-  return (
-    <AdminFormModal {...modal} title={training ? 'Editar Treinamento' : 'Novo Treinamento'}>
-      <TrainingForm training={training ?? null} onDone={modal.onClose} />
-    </AdminFormModal>
-  );
-}
+export const TrainingFormModal = adminFormModal(({ training }: { training: Training | null }) => ({
+  title: training ? 'Editar Treinamento' : 'Novo Treinamento',
+  form: (onDone) => <TrainingForm training={training} onDone={onDone} />,
+}));
 
 /** Trimmed sections without the empty ones, cut to 4 (SPEC section 5). */
 function sectionsPayload(sections: readonly ContentSection[]): ContentSection[] {
@@ -92,16 +78,7 @@ interface TrainingFormValues extends Record<string, unknown> {
 }
 
 function TrainingForm({ training, onDone }: TrainingFormProps) {
-  const saving = useSaveRecord(
-    training,
-    {
-      create: useCreateTraining(),
-      update: useUpdateTraining(),
-      messages: TRAINING_MESSAGES,
-      byStatus: { 422: MESSAGES.invalidData, 409: TRAINING_MESSAGES.titleTaken },
-    },
-    onDone,
-  );
+  const saving = useSaveRecord(training, trainingMutations, onDone);
 
   const nextKey = useRef(0);
   const newSection = (section: ContentSection = { title: '', text: '' }): SectionDraft => ({
@@ -170,23 +147,13 @@ function TrainingForm({ training, onDone }: TrainingFormProps) {
       disabled={!canSubmit}
     >
       <TextInput label="Título" required data-autofocus {...form.getInputProps('title')} />
-      <Textarea
-        label="Descrição"
-        required
-        rows={4}
-        resize="vertical"
-        {...form.getInputProps('description')}
-      />
+      <LongTextField label="Descrição" required rows={4} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <Select<TrainingCategory>
+        <ChoiceField
           label="Categoria"
           data={CATEGORY_OPTIONS}
-          value={form.values.category}
-          onChange={(value) => {
-            if (value) form.setFieldValue('category', value);
-          }}
-          allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('category')}
         />
         <TextInput
           label="Publicado em (opcional)"
@@ -249,10 +216,8 @@ function TrainingForm({ training, onDone }: TrainingFormProps) {
                   </ActionIcon>
                 ) : null}
               </Group>
-              <Textarea
+              <LongTextField
                 label={`Texto da seção ${index + 1}`}
-                rows={3}
-                resize="vertical"
                 {...form.getInputProps(`content_sections.${index}.text`)}
               />
             </Stack>

@@ -5,31 +5,19 @@ import {
   formatDateBR,
   TRAINING_CATEGORIES,
   TRAINING_CATEGORY_LABELS,
-  TRAINING_MESSAGES,
   TRAINING_ORDER_LABELS,
-  isTrainingCategory,
   TRAINING_LIST_ORDERS,
   trainingDeleteConfirmation,
   type Training,
-  type TrainingListOrder,
+  type TrainingUpdate,
 } from '@portal/domain';
 import { Link } from 'react-router';
-import {
-  trainingsKeys,
-  useAdminTrainingsQuery,
-  useDeleteTraining,
-  useUpdateTraining,
-} from '../../api/trainings';
-import { AdminPage } from '../../components/admin/admin-page';
-import { activeColor, AdminTable, type AdminColumn } from '../../components/admin/admin-table';
-import { useFormModal } from '../../components/admin/form-modal';
-import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
-import { ListToolbar } from '../../components/admin/list-toolbar';
-import { useAdminRows } from '../../components/admin/use-admin-rows';
+import { trainingMutations, useAdminTrainingsQuery } from '../../api/trainings';
 import { trainingPath } from './training-card';
 import { TrainingFormModal } from './training-form-modal';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import classes from './trainings.module.css';
+import * as Admin from '../../components/admin';
 
 const CATEGORY_FILTER = {
   name: 'categoria',
@@ -48,7 +36,7 @@ const SORT_OPTIONS = [
 ];
 
 /** The columns; '#' counts from the first row of the page shown. */
-function trainingColumns(offset: number): AdminColumn<Training>[] {
+function trainingColumns(offset: number): Admin.AdminColumn<Training>[] {
   return [
     { header: '#', cell: (_training, index) => offset + index + 1 },
     {
@@ -70,7 +58,11 @@ function trainingColumns(offset: number): AdminColumn<Training>[] {
         <>
           <Group gap="xs" wrap="nowrap" align="center">
             <Text fw={500}>{training.title}</Text>
-            <Badge variant="dot" color={activeColor(training.active)} style={{ flexShrink: 0 }}>
+            <Badge
+              variant="dot"
+              color={Admin.activeColor(training.active)}
+              style={{ flexShrink: 0 }}
+            >
               {training.active ? 'ativo' : 'inativo'}
             </Badge>
           </Group>
@@ -89,121 +81,84 @@ function trainingColumns(offset: number): AdminColumn<Training>[] {
   ];
 }
 
-function isListOrder(value: string): value is TrainingListOrder {
-  return (TRAINING_LIST_ORDERS as readonly string[]).includes(value);
+const ROWS: Admin.AdminRows<Training, TrainingUpdate> = {
+  resource: trainingMutations,
+  label: (training) => training.title,
+  deleteTitle: trainingDeleteConfirmation,
+  toggle: Admin.activeToggle,
+};
+
+/** 'Abrir' goes to the training's own page, before the row's Editar. */
+function openButton(training: Training) {
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      component={Link}
+      to={trainingPath(training.id)}
+      aria-label={`Abrir ${training.title}`}
+    >
+      Abrir
+    </Button>
+  );
 }
 
 /** SPEC "Admin training management" (Gestão de Treinamentos, /admin/trainings). */
 export default function TrainingsAdminPage() {
   // Search, category, order and page live in the URL; the server searches and pages (issue 12).
-  const params = useListParams();
-  const category = params.filter('categoria');
-  const { limit, offset } = pageWindow(params);
-  const trainingsQuery = useAdminTrainingsQuery({
-    q: params.q,
-    categories: isTrainingCategory(category) ? [category] : [],
-    order: isListOrder(params.sort) ? params.sort : 'newest',
-    limit,
-    offset,
+  const list = Admin.useServerList(useAdminTrainingsQuery, (params) => {
+    const category = Admin.oneOf(TRAINING_CATEGORIES, params.filter('categoria'));
+    return {
+      categories: category ? [category] : [],
+      order: Admin.oneOf(TRAINING_LIST_ORDERS, params.sort) ?? 'newest',
+    };
   });
-  const rows = useAdminRows({
-    all: trainingsKeys.all,
-    update: useUpdateTraining(),
-    remove: useDeleteTraining(),
-  });
-  const formModal = useFormModal<Training>();
-  const openForm = formModal.open;
-
-  const view = serverListView(trainingsQuery.data, params);
+  const rows = Admin.useAdminRows(ROWS, { before: openButton });
+  const { offset } = Admin.pageWindow(list.params);
   const columns = useMemo(() => trainingColumns(offset), [offset]);
   // Likes, dislikes and categories count the page shown; the total is every matching video.
-  const counts = countTrainings(view.rows);
+  const counts = countTrainings(list.rows);
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Gestão de Treinamentos"
-      action={<Button onClick={() => openForm(null)}>+ Adicionar</Button>}
-      query={trainingsQuery}
+      action={<Button onClick={rows.create}>+ Adicionar</Button>}
+      query={list.query}
       counters={[
-        {
-          cols: { base: 1, xs: 2, md: 4 },
-          items: [
-            { label: 'Total de vídeos', value: view.total },
-            { label: 'Likes na página', value: counts.likes },
-            { label: 'Dislikes na página', value: counts.dislikes },
-          ],
-          extra: (
-            <Paper withBorder p="md" radius="md">
-              <Text size="sm" c="dimmed" fw={500} mb={4}>
-                Por categoria
-              </Text>
-              <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {TRAINING_CATEGORIES.map((item) => (
-                  <Group key={item} justify="space-between" component="li">
-                    <Text size="sm">{TRAINING_CATEGORY_LABELS[item]}</Text>
-                    <Text size="sm" fw={600}>
-                      {trainingsQuery.isSuccess ? counts.byCategory[item] : '—'}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            </Paper>
-          ),
-        },
+        [
+          { label: 'Total de vídeos', value: list.view.total },
+          { label: 'Likes na página', value: counts.likes },
+          { label: 'Dislikes na página', value: counts.dislikes },
+        ],
       ]}
+      counterExtra={
+        <Paper withBorder p="md" radius="md">
+          <Text size="sm" c="dimmed" fw={500} mb={4}>
+            Por categoria
+          </Text>
+          <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {TRAINING_CATEGORIES.map((item) => (
+              <Group key={item} justify="space-between" component="li">
+                <Text size="sm">{TRAINING_CATEGORY_LABELS[item]}</Text>
+                <Text size="sm" fw={600}>
+                  {list.query.isSuccess ? counts.byCategory[item] : '—'}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+      }
       toolbar={
-        <ListToolbar
-          params={params}
+        <Admin.ListToolbar
+          params={list.params}
           searchLabel="Buscar por título ou descrição"
           filters={[CATEGORY_FILTER]}
           sorts={SORT_OPTIONS}
         />
       }
-      modals={<TrainingFormModal {...formModal.props} training={formModal.editing} />}
+      modals={<TrainingFormModal {...rows.form.props} training={rows.form.editing} />}
     >
-      <AdminTable
-        query={trainingsQuery}
-        loadingText="Carregando treinamentos..."
-        errorText={TRAINING_MESSAGES.listLoadFailed}
-        empty={{
-          title: 'Nenhum treinamento encontrado',
-          description: 'Cadastre novos vídeos para aparecerem aqui.',
-        }}
-        columns={columns}
-        rows={view.rows}
-        minWidth={960}
-        params={params}
-        view={view}
-        actions={(training) => ({
-          ...rows.actionsFor({
-            id: training.id,
-            label: training.title,
-            onEdit: () => openForm(training),
-            toggle: {
-              active: training.active,
-              changes: { active: !training.active },
-              success: training.active ? 'Treinamento inativado.' : 'Treinamento ativado.',
-              fallback: TRAINING_MESSAGES.toggleFailed,
-            },
-            remove: {
-              title: trainingDeleteConfirmation(training.title),
-              successMessage: 'Treinamento excluído.',
-              fallback: TRAINING_MESSAGES.deleteFailed,
-            },
-          }),
-          children: (
-            <Button
-              size="xs"
-              variant="default"
-              component={Link}
-              to={trainingPath(training.id)}
-              aria-label={`Abrir ${training.title}`}
-            >
-              Abrir
-            </Button>
-          ),
-        })}
-      />
-    </AdminPage>
+      <Admin.AdminTable list={list} columns={columns} minWidth={960} rows={rows} />
+    </Admin.AdminPage>
   );
 }

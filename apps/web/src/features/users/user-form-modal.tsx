@@ -1,4 +1,3 @@
-import type { FormModalProps } from '../../components/admin/form-modal';
 import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
   PASSWORD_MIN_LENGTH,
@@ -8,141 +7,68 @@ import {
   USER_STATUS_LABELS,
   USER_STATUSES,
   userCreateSchema,
-  userUpdateSchema,
-  type Profile,
+  userEditFormSchema,
   type Unit,
   type User,
-  type UserStatus,
 } from '@portal/domain';
-import { useState, type FormEvent } from 'react';
-import { AdminForm, AdminFormModal, useSaveRecord } from '../../components/admin/form-modal';
-import { useCreateUser, useUpdateUser } from '../../api/users';
+import { AdminForm, adminFormModal, useSaveRecord } from '../../components/admin/form-modal';
+import { labelledOptions } from '../../components/form/options';
+import { useSchemaForm } from '../../components/form/use-schema-form';
+import { userMutations } from '../../api/users';
+import { ChoiceField } from '../../components/form/fields';
 
-const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit }));
-const PROFILE_OPTIONS = PROFILES.map((profile) => ({
-  value: profile,
-  label: PROFILE_LABELS[profile],
-}));
+const UNIT_OPTIONS = labelledOptions(UNITS, (unit) => unit);
+const PROFILE_OPTIONS = labelledOptions(PROFILES, PROFILE_LABELS);
 /** A new account is active or inactive; 'pending' only comes from self-registration. */
-const CREATE_STATUS_OPTIONS = (['active', 'inactive'] as const).map((status) => ({
-  value: status,
-  label: USER_STATUS_LABELS[status],
-}));
-const EDIT_STATUS_OPTIONS = USER_STATUSES.map((status) => ({
-  value: status,
-  label: USER_STATUS_LABELS[status],
-}));
-
+const CREATE_STATUS_OPTIONS = labelledOptions(['active', 'inactive'] as const, USER_STATUS_LABELS);
+const EDIT_STATUS_OPTIONS = labelledOptions(USER_STATUSES, USER_STATUS_LABELS);
 const isUnit = (value: string | null): value is Unit =>
   value !== null && (UNITS as readonly string[]).includes(value);
-const isProfile = (value: string | null): value is Profile =>
-  value !== null && (PROFILES as readonly string[]).includes(value);
-const isStatus = (value: string | null): value is UserStatus =>
-  value !== null && (USER_STATUSES as readonly string[]).includes(value);
-
-const USER_SAVE_MESSAGES = {
-  created: 'Usuário criado.',
-  updated: 'Usuário atualizado.',
-  createFailed: 'Erro ao criar usuário.',
-  updateFailed: 'Erro ao atualizar usuário.',
-};
-
-type FieldName = 'name' | 'email' | 'password' | 'phone' | 'unit' | 'profile' | 'status';
-type FieldErrors = Partial<Record<FieldName, string>>;
-
-interface SchemaIssue {
-  path: PropertyKey[];
-  message: string;
-}
-
-/** First message per field, from the same zod schemas the API validates with. */
-function toFieldErrors(issues: readonly SchemaIssue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && !(field in errors)) errors[field as FieldName] = issue.message;
-  }
-  return errors;
-}
-
-export interface UserFormModalProps extends FormModalProps {
-  /** The user being edited; absent for 'Cadastro de Usuário'. */
-  user?: User | null;
-}
 
 /** 'Cadastro de Usuário' and 'Editar Usuário' (email read-only, optional new password). */
-export function UserFormModal({ user, ...modal }: UserFormModalProps) {
-  return (
-    <AdminFormModal {...modal} title={user ? 'Editar Usuário' : 'Cadastro de Usuário'}>
-      <UserForm user={user ?? null} onDone={modal.onClose} />
-    </AdminFormModal>
-  );
-}
+export const UserFormModal = adminFormModal(({ user }: { user: User | null }) => ({
+  title: user ? 'Editar Usuário' : 'Cadastro de Usuário',
+  form: (onDone) => <UserForm user={user} onDone={onDone} />,
+}));
 
 function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
-  const saving = useSaveRecord(
-    user,
-    { create: useCreateUser(), update: useUpdateUser(), messages: USER_SAVE_MESSAGES },
-    onDone,
-  );
-
-  const [name, setName] = useState(user?.name ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [phone, setPhone] = useState(user?.phone ?? '');
-  const [unit, setUnit] = useState<Unit | null>(user && isUnit(user.unit) ? user.unit : null);
+  const saving = useSaveRecord(user, userMutations, onDone);
   // What a pending newcomer asked for is only a request (DESIGN.md 7.3): the form starts from
   // 'Profissional' and shows the request, so saving never grants it without a choice.
   const requestedProfile =
     user?.status === 'pending' ? (user.requested_profile ?? 'professional') : null;
-  const [profile, setProfile] = useState<Profile>(
-    user && !requestedProfile ? user.profile : 'professional',
-  );
-  const [status, setStatus] = useState<UserStatus>(user?.status ?? 'active');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // The API's own schemas: a new account needs email and password; an edit keeps the email
+  // and, when the password is left blank, the current password.
+  const schema = user ? userEditFormSchema : userCreateSchema;
+  const form = useSchemaForm(schema, {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    password: '',
+    phone: user?.phone ?? '',
+    unit: user && isUnit(user.unit) ? user.unit : null,
+    profile: user && !requestedProfile ? user.profile : 'professional',
+    status: user?.status ?? 'active',
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const common = { name: name.trim(), phone: phone.trim() || null, unit, profile, status };
-
-    if (user) {
-      const changes = password === '' ? common : { ...common, password };
-      const parsed = userUpdateSchema.safeParse(changes);
-      const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
-      if (common.name === '') errors.name = 'Nome é obrigatório.';
-      setFieldErrors(errors);
-      if (Object.keys(errors).length > 0) return;
-      saving.update(changes);
+  const submit = form.onSubmit((values) => {
+    if (!user) {
+      saving.create(userCreateSchema.parse(values));
       return;
     }
-
-    const payload = { ...common, email: email.trim(), password };
-    const parsed = userCreateSchema.safeParse(payload);
-    const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    saving.create(payload);
-  };
+    const { password, ...changes } = userEditFormSchema.parse(values);
+    saving.update(password ? { ...changes, password } : changes);
+  });
 
   return (
     <AdminForm onSubmit={submit} saving={saving} onCancel={onDone}>
-      <TextInput
-        label="Nome"
-        required
-        data-autofocus
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
-        error={fieldErrors.name}
-      />
+      <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
       <TextInput
         label="Email"
         type="email"
         required={!user}
         readOnly={Boolean(user)}
         description={user ? 'O email não pode ser alterado.' : undefined}
-        value={email}
-        onChange={(event) => setEmail(event.currentTarget.value)}
-        error={fieldErrors.email}
+        {...form.getInputProps('email')}
       />
       <PasswordInput
         label={user ? 'Nova senha' : 'Senha'}
@@ -153,30 +79,20 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
             ? 'Deixe em branco para manter a senha atual.'
             : `Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`
         }
-        value={password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
-        error={fieldErrors.password}
+        {...form.getInputProps('password')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Telefone"
-          type="tel"
-          value={phone}
-          onChange={(event) => setPhone(event.currentTarget.value)}
-          error={fieldErrors.phone}
-        />
+        <TextInput label="Telefone" type="tel" {...form.getInputProps('phone')} />
         <Select
           label="Unidade"
           data={UNIT_OPTIONS}
-          value={unit}
-          onChange={(value) => setUnit(isUnit(value) ? value : null)}
           clearable
           searchable
           nothingFoundMessage="Nada encontrado"
-          error={fieldErrors.unit}
           comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('unit')}
         />
-        <Select
+        <ChoiceField
           label="Perfil"
           description={
             requestedProfile
@@ -184,22 +100,12 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
               : undefined
           }
           data={PROFILE_OPTIONS}
-          value={profile}
-          onChange={(value) => {
-            if (isProfile(value)) setProfile(value);
-          }}
-          allowDeselect={false}
-          error={fieldErrors.profile}
+          {...form.getInputProps('profile')}
         />
-        <Select
+        <ChoiceField
           label="Status"
           data={user ? EDIT_STATUS_OPTIONS : CREATE_STATUS_OPTIONS}
-          value={status}
-          onChange={(value) => {
-            if (isStatus(value)) setStatus(value);
-          }}
-          allowDeselect={false}
-          error={fieldErrors.status}
+          {...form.getInputProps('status')}
         />
       </SimpleGrid>
     </AdminForm>

@@ -4,31 +4,16 @@ import {
   PROFILES,
   USER_STATUS_LABELS,
   USER_STATUSES,
-  type Profile,
+  userDeleteConfirmation,
   type User,
   type UserStatus,
+  type UserUpdate,
 } from '@portal/domain';
 import { useState } from 'react';
-import {
-  useDeleteUser,
-  usersKeys,
-  useUpdateUser,
-  useUsersPageQuery,
-  useUsersQuery,
-} from '../../api/users';
-import { AdminPage } from '../../components/admin/admin-page';
-import {
-  AdminTable,
-  badgeColumn,
-  idColumn,
-  type AdminColumn,
-} from '../../components/admin/admin-table';
-import { useFormModal } from '../../components/admin/form-modal';
-import { pageWindow, serverListView, useListParams } from '../../components/admin/list-view';
-import { ListToolbar } from '../../components/admin/list-toolbar';
-import { statusToggle, useAdminRows } from '../../components/admin/use-admin-rows';
+import { userMutations, useUsersPageQuery, useUsersQuery } from '../../api/users';
 import { ActivateUserModal } from './activate-user-modal';
 import { UserFormModal } from './user-form-modal';
+import * as Admin from '../../components/admin';
 
 const STATUS_COLORS: Record<UserStatus, string> = {
   active: 'green',
@@ -48,10 +33,6 @@ const PROFILE_FILTER = {
 };
 /** The URL's sort (pt-BR, as the kit keeps it) and the API's `order` (issue 12 contract). */
 const ORDERS: Record<string, string> = { nome: 'name', '-nome': '-name', email: 'email' };
-const isUserStatus = (value: string): value is UserStatus =>
-  (USER_STATUSES as readonly string[]).includes(value);
-const isProfile = (value: string): value is Profile =>
-  (PROFILES as readonly string[]).includes(value);
 const SORT_OPTIONS = [
   { value: 'nome', label: 'Nome (A–Z)' },
   { value: '-nome', label: 'Nome (Z–A)' },
@@ -72,8 +53,8 @@ function ProfileCell({ user }: { user: User }) {
   );
 }
 
-const COLUMNS: AdminColumn<User>[] = [
-  idColumn('ID'),
+const COLUMNS: Admin.AdminColumn<User>[] = [
+  Admin.idColumn('ID'),
   {
     header: 'Nome',
     cell: (user) => user.name,
@@ -83,60 +64,55 @@ const COLUMNS: AdminColumn<User>[] = [
   { header: 'Email', cell: (user) => user.email, sort: { asc: 'email' } },
   { header: 'Perfil', cell: (user) => <ProfileCell user={user} /> },
   { header: 'Unidade', cell: (user) => user.unit ?? '—' },
-  badgeColumn('Status', (user) => ({
+  Admin.badgeColumn('Status', (user) => ({
     label: USER_STATUS_LABELS[user.status] ?? user.status,
     color: STATUS_COLORS[user.status],
   })),
 ];
 
+const ROWS: Admin.AdminRows<User, UserUpdate> = {
+  resource: userMutations,
+  label: (user) => user.name,
+  deleteTitle: userDeleteConfirmation,
+  toggle: Admin.statusToggle,
+};
+
 export default function UsersPage() {
   const usersQuery = useUsersQuery();
-  const rows = useAdminRows({
-    all: usersKeys.all,
-    update: useUpdateUser(),
-    remove: useDeleteUser(),
-  });
-  const params = useListParams();
-  const formModal = useFormModal<User>();
-  const openForm = formModal.open;
   const [activating, setActivating] = useState<User | null>(null);
+  // A self-registered account is activated with an explicit profile (DESIGN.md 7.3).
+  const rows = Admin.useAdminRows(ROWS, {
+    onToggle: (user) => (user.status === 'pending' ? () => setActivating(user) : undefined),
+  });
 
   const users = usersQuery.data ?? [];
   const pendingCount = users.filter((user) => user.status === 'pending').length;
-  const status = params.filter('status');
-  const profile = params.filter('perfil');
   // The counters describe every account; the table is the page the server searched and counted.
-  const pageQuery = useUsersPageQuery({
-    q: params.q,
-    status_eq: isUserStatus(status) ? status : undefined,
-    profile_eq: isProfile(profile) ? profile : undefined,
+  const list = Admin.useServerList(useUsersPageQuery, (params) => ({
+    status_eq: Admin.oneOf(USER_STATUSES, params.filter('status')),
+    profile_eq: Admin.oneOf(PROFILES, params.filter('perfil')),
     order: ORDERS[params.sort],
-    ...pageWindow(params),
-  });
-  const view = serverListView(pageQuery.data, params);
+  }));
 
   return (
-    <AdminPage
+    <Admin.AdminPage
       title="Gestão de Usuários"
-      action={<Button onClick={() => openForm(null)}>+ Novo Usuário</Button>}
+      action={<Button onClick={rows.create}>+ Novo Usuário</Button>}
       query={usersQuery}
       counters={[
-        {
-          cols: { base: 1, xs: 3 },
-          items: [
-            {
-              label: 'Total de usuários',
-              value: users.length,
-              hint: pendingCount > 0 ? `${pendingCount} aguardando aprovação` : undefined,
-            },
-            { label: 'Inativos', value: users.filter((u) => u.status === 'inactive').length },
-            { label: 'Ativos', value: users.filter((u) => u.status === 'active').length },
-          ],
-        },
+        [
+          {
+            label: 'Total de usuários',
+            value: users.length,
+            hint: pendingCount > 0 ? `${pendingCount} aguardando aprovação` : undefined,
+          },
+          { label: 'Inativos', value: users.filter((u) => u.status === 'inactive').length },
+          { label: 'Ativos', value: users.filter((u) => u.status === 'active').length },
+        ],
       ]}
       toolbar={
-        <ListToolbar
-          params={params}
+        <Admin.ListToolbar
+          params={list.params}
           searchLabel="Buscar por nome ou email"
           filters={[STATUS_FILTER, PROFILE_FILTER]}
           sorts={SORT_OPTIONS}
@@ -144,44 +120,12 @@ export default function UsersPage() {
       }
       modals={
         <>
-          <UserFormModal {...formModal.props} user={formModal.editing} />
+          <UserFormModal {...rows.form.props} user={rows.form.editing} />
           <ActivateUserModal user={activating} onClose={() => setActivating(null)} />
         </>
       }
     >
-      <AdminTable
-        query={pageQuery}
-        loadingText="Carregando usuários..."
-        errorText="Não foi possível carregar os usuários agora."
-        empty={{
-          title: 'Nenhum usuário encontrado',
-          description: 'Adicione um novo usuário para começar',
-        }}
-        columns={COLUMNS}
-        rows={view.rows}
-        minWidth={900}
-        params={params}
-        view={view}
-        actions={(user) =>
-          rows.actionsFor({
-            id: user.id,
-            label: user.name,
-            onEdit: () => openForm(user),
-            toggle: statusToggle(user.status, {
-              activated: 'Usuário ativado.',
-              deactivated: 'Usuário inativado.',
-              fallback: 'Não foi possível alterar o status.',
-            }),
-            // A self-registered account is activated with an explicit profile (DESIGN.md 7.3).
-            onToggle: user.status === 'pending' ? () => setActivating(user) : undefined,
-            remove: {
-              title: `Excluir o usuário ${user.name}?`,
-              successMessage: 'Usuário excluído.',
-              fallback: 'Não foi possível excluir.',
-            },
-          })
-        }
-      />
-    </AdminPage>
+      <Admin.AdminTable list={list} columns={COLUMNS} minWidth={900} rows={rows} />
+    </Admin.AdminPage>
   );
 }
