@@ -121,9 +121,15 @@ test('an admin publishes a training and a professional finds, opens and likes it
     'true',
   );
 
-  // Voltar goes back one step, to the library.
+  // Voltar goes back one step, to the library as it was left: its search is in the URL.
   await page.getByRole('button', { name: 'Voltar' }).click();
-  await expect(page).toHaveURL(/\/professional\/trainings$/);
+  await expect(page).toHaveURL(
+    `/professional/trainings?${new URLSearchParams({ q: token.toLowerCase() })}`,
+  );
+  await expect(page.getByPlaceholder('Pesquisar vídeo ou descrição')).toHaveValue(
+    token.toLowerCase(),
+  );
+  await expect(card).toHaveCount(1);
 });
 
 test('a still that does not load leaves "Sem thumbnail" readable beside the play button', async ({

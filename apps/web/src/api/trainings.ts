@@ -24,7 +24,7 @@ export const trainingsKeys = {
   all: ['trainings'] as const,
   lists: () => [...trainingsKeys.all, 'list'] as const,
   list: (params: TrainingListParams) => [...trainingsKeys.lists(), params] as const,
-  /** The admin table's pages (rows and the server's total), apart from the plain lists. */
+  /** Pages of the admin table and the library (rows and the server's total), apart from the plain lists. */
   pages: () => [...trainingsKeys.all, 'page'] as const,
   page: (params: TrainingListParams) => [...trainingsKeys.pages(), params] as const,
   detail: (id: number) => [...trainingsKeys.all, 'detail', id] as const,
@@ -66,8 +66,11 @@ export function fetchTrainingsPage(params: TrainingListParams, signal?: AbortSig
   return api.getPage<Training>(`${BASE}/`, { query: toQuery(params), signal });
 }
 
-/** The admin table keeps showing the previous page while the next one loads. */
-export function useAdminTrainingsQuery(params: TrainingListParams) {
+/**
+ * One page and its total, for the admin table and the library: each keeps showing the previous
+ * page while the next one loads.
+ */
+export function useTrainingsPageQuery(params: TrainingListParams) {
   return useQuery({
     queryKey: trainingsKeys.page(params),
     queryFn: ({ signal }) => fetchTrainingsPage(params, signal),

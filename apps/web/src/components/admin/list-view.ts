@@ -60,20 +60,24 @@ export interface ListView<T> {
 }
 
 /** `limit` and `offset` of the URL's page, for a list the server pages (issue 12 contract). */
-export function pageWindow(params: Pick<ListParams, 'page'>): { limit: number; offset: number } {
-  return { limit: PAGE_SIZE, offset: (params.page - 1) * PAGE_SIZE };
+export function pageWindow(
+  params: Pick<ListParams, 'page'>,
+  pageSize = PAGE_SIZE,
+): { limit: number; offset: number } {
+  return { limit: pageSize, offset: (params.page - 1) * pageSize };
 }
 
 /** The view of one page the server answered: its rows, and the total the server counted. */
 export function serverListView<T>(
   data: { items: T[]; total: number } | undefined,
   params: Pick<ListParams, 'page'>,
+  pageSize = PAGE_SIZE,
 ): ListView<T> {
   const total = data?.total ?? 0;
   return {
     rows: data?.items ?? [],
     total,
-    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
     page: params.page,
   };
 }
@@ -91,17 +95,20 @@ type RowOf<Q extends PageQuery> = NonNullable<Q['data']>['items'][number];
  * A table's list that the server searches, sorts and pages (issue 12 contract): the URL's search
  * and page, with the page's own filters and order from `request`, asked of `usePageQuery`.
  * Gives the page answered, the URL's params (for the toolbar, sortable headers and the pages
- * under the table) and the total.
+ * under the table) and the total. `pageSize` is for a list whose SPEC fixes another page size
+ * (the trainings library's 24).
  */
 export function useServerList<R extends object, Q extends PageQuery>(
   usePageQuery: (request: R & { q: string; limit: number; offset: number }) => Q,
   request: (params: ListParams) => R,
+  { pageSize = PAGE_SIZE }: { pageSize?: number } = {},
 ) {
   const params = useListParams();
-  const query = usePageQuery({ ...request(params), q: params.q, ...pageWindow(params) });
+  const query = usePageQuery({ ...request(params), q: params.q, ...pageWindow(params, pageSize) });
   const view = serverListView(
     query.data as { items: RowOf<Q>[]; total: number } | undefined,
     params,
+    pageSize,
   );
   return { query, rows: view.rows, params, view };
 }

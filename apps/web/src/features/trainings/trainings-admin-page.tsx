@@ -12,7 +12,7 @@ import {
   type TrainingUpdate,
 } from '@portal/domain';
 import { Link } from 'react-router';
-import { trainingMutations, useAdminTrainingsQuery } from '../../api/trainings';
+import { trainingMutations, useTrainingsPageQuery } from '../../api/trainings';
 import { trainingPath } from './training-card';
 import { TrainingFormModal } from './training-form-modal';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
@@ -106,7 +106,7 @@ function openButton(training: Training) {
 /** SPEC "Admin training management" (Gestão de Treinamentos, /admin/trainings). */
 export default function TrainingsAdminPage() {
   // Search, category, order and page live in the URL; the server searches and pages (issue 12).
-  const list = Admin.useServerList(useAdminTrainingsQuery, (params) => {
+  const list = Admin.useServerList(useTrainingsPageQuery, (params) => {
     const category = Admin.oneOf(TRAINING_CATEGORIES, params.filter('categoria'));
     return {
       categories: category ? [category] : [],

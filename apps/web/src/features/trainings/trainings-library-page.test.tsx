@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Training } from '@portal/domain';
 import { makeTraining } from '@portal/domain/fixtures';
 import { http, HttpResponse } from 'msw';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { recordRequests, server, type RecordedRequest } from '../../test/msw-server';
 import { deferred, queryOf, renderWithProviders } from '../../test/test-utils';
@@ -20,10 +21,29 @@ function listCalls(requests: readonly RecordedRequest[]) {
   return requests.filter(({ path }) => path.startsWith(LIST_PATH)).map(({ path }) => queryOf(path));
 }
 
-function renderLibrary() {
+/** A page of the list as the API answers it: the rows, and every match in X-Total-Count. */
+function page(items: Training[], total: number) {
+  return HttpResponse.json(items, { headers: { 'X-Total-Count': String(total) } });
+}
+
+/** The router's location (path and query) as the page last left it. */
+let location = '';
+function LocationProbe() {
+  const current = useLocation();
+  location = current.pathname + current.search;
+  return null;
+}
+
+function renderLibrary(route = '/professional/trainings') {
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<TrainingsLibraryPage />, { route: '/professional/trainings' });
-  return user;
+  const rendered = renderWithProviders(
+    <>
+      <TrainingsLibraryPage />
+      <LocationProbe />
+    </>,
+    { route },
+  );
+  return Object.assign(user, { unmount: rendered.unmount });
 }
 
 const likeButton = (within_: HTMLElement = document.body) =>
@@ -70,7 +90,7 @@ describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
   it('asks for the newest 24 from offset 0, and pages with previous and next', async () => {
     const fullPage = Array.from({ length: 24 }, (_, i) => makeTraining({ id: i + 1 }));
     const requests = serveList((query) =>
-      HttpResponse.json(query.offset === '24' ? [makeTraining({ id: 99 })] : fullPage),
+      page(query.offset === '24' ? [makeTraining({ id: 99 })] : fullPage, 25),
     );
     const user = renderLibrary();
     await screen.findByText('Treinamento 24');
@@ -92,7 +112,7 @@ describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
 
   it('searches with the button, filters by chips and resets the offset', async () => {
     const fullPage = Array.from({ length: 24 }, (_, i) => makeTraining({ id: i + 1 }));
-    const requests = serveList(() => HttpResponse.json(fullPage));
+    const requests = serveList(() => page(fullPage, 48));
     const user = renderLibrary();
     await screen.findByText('Treinamento 1');
     await user.click(screen.getByRole('button', { name: 'Próxima' }));
@@ -126,6 +146,52 @@ describe('TrainingsLibraryPage', { timeout: 20_000 }, () => {
     expect(screen.getByPlaceholderText('Pesquisar vídeo ou descrição')).toHaveValue('');
     expect(screen.getByText('Página 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpar filtros' })).toBeDisabled();
+  });
+
+  it('keeps the search, categories, order and page in the URL, through a remount', async () => {
+    const fullPage = Array.from({ length: 24 }, (_, i) => makeTraining({ id: i + 1 }));
+    const requests = serveList((query) =>
+      page(query.offset === '24' ? [makeTraining({ id: 99, title: 'Peeling II' })] : fullPage, 25),
+    );
+    const user = renderLibrary();
+    await screen.findByText('Treinamento 24');
+    await user.type(screen.getByPlaceholderText('Pesquisar vídeo ou descrição'), 'peeling');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Corporal' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Vendas' }));
+    await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+    await user.click(screen.getByRole('option', { name: 'Populares' }));
+    await waitFor(() => expect(listCalls(requests).at(-1)).toMatchObject({ order: 'popular' }));
+    await user.click(screen.getByRole('button', { name: 'Próxima' }));
+    await screen.findByText('Peeling II');
+    const url = new URL(location, 'http://localhost');
+    expect(url.pathname).toBe('/professional/trainings');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      q: 'peeling',
+      categoria: 'body,sales',
+      sort: 'popular',
+      page: '2',
+    });
+
+    // A reload, Back or a shared link: a new page at that address shows the same list.
+    user.unmount();
+    const before = requests.length;
+    renderLibrary(location);
+    await screen.findByText('Peeling II');
+    expect(listCalls(requests.slice(before))[0]).toEqual({
+      q: 'peeling',
+      category: 'body,sales',
+      order: 'popular',
+      limit: '24',
+      offset: '24',
+    });
+    expect(screen.getByPlaceholderText('Pesquisar vídeo ou descrição')).toHaveValue('peeling');
+    expect(screen.getByRole('checkbox', { name: 'Corporal' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Vendas' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('Populares');
+    expect(screen.getByText('Página 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Próxima' })).toBeDisabled();
   });
 
   it('shows the empty text when nothing matches', async () => {

@@ -24,7 +24,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { useTrainingsQuery } from '../../api/trainings';
+import { useTrainingsPageQuery } from '../../api/trainings';
+import * as Admin from '../../components/admin';
 import { TrainingCard, TrainingCardSkeleton } from './training-card';
 
 const ORDER_OPTIONS = TRAINING_ORDERS.map((order) => ({
@@ -32,51 +33,59 @@ const ORDER_OPTIONS = TRAINING_ORDERS.map((order) => ({
   label: TRAINING_ORDER_LABELS[order],
 }));
 const SKELETON_COUNT = 8;
+/** The URL's params: the admin list's names, so a link reads the same on both pages. */
+const CATEGORY_PARAM = 'categoria';
+const DEFAULT_ORDER: TrainingOrder = 'newest';
+
+/** The chips chosen in the URL ('body,sales'), unknown values left out. */
+function categoriesOf(params: Admin.ListParams): TrainingCategory[] {
+  return params
+    .filter(CATEGORY_PARAM)
+    .split(',')
+    .flatMap((value) => Admin.oneOf(TRAINING_CATEGORIES, value) ?? []);
+}
+
+function orderOf(params: Admin.ListParams): TrainingOrder {
+  return Admin.oneOf(TRAINING_ORDERS, params.sort) ?? DEFAULT_ORDER;
+}
 
 /** SPEC "Training library" (/professional/trainings), for every signed-in user (DESIGN 7.1). */
 export default function TrainingsLibraryPage() {
   usePageTitle('Treinamentos');
-  // What is typed, and what was searched (the search runs on the button or Enter).
-  const [searchInput, setSearchInput] = useState('');
-  const [search, setSearch] = useState('');
-  const [order, setOrder] = useState<TrainingOrder>('newest');
-  const [categories, setCategories] = useState<TrainingCategory[]>([]);
-  const [offset, setOffset] = useState(0);
-
-  const trainingsQuery = useTrainingsQuery({
-    q: search,
-    categories,
-    order,
-    limit: TRAINING_LIBRARY_PAGE_SIZE,
-    offset,
-  });
+  // Search, chips, order and page live in the URL (Back, a reload or a shared link keep them);
+  // the server searches and pages (issue 12, docs/decisions/0018-…-form-shell.md).
+  const list = Admin.useServerList(
+    useTrainingsPageQuery,
+    (params) => ({ categories: categoriesOf(params), order: orderOf(params) }),
+    { pageSize: TRAINING_LIBRARY_PAGE_SIZE },
+  );
+  const { params, query, view } = list;
+  const categories = categoriesOf(params);
+  // What is typed; the search runs on the button or Enter (SPEC), then lives in the URL.
+  const [searchInput, setSearchInput] = useState(params.q);
   // SPEC section 7: a failed library list silently shows as an empty one.
-  const trainings = trainingsQuery.isError ? [] : (trainingsQuery.data ?? []);
-  const loading = trainingsQuery.isPending;
-  const page = Math.floor(offset / TRAINING_LIBRARY_PAGE_SIZE) + 1;
-  const hasNextPage = !loading && trainings.length === TRAINING_LIBRARY_PAGE_SIZE;
+  const trainings = query.isError ? [] : list.rows;
+  const loading = query.isPending;
+  // The total the server counted says whether there is a further page; not while the previous
+  // page stands in for the next one.
+  const hasNextPage =
+    !loading && !query.isError && !query.isPlaceholderData && view.page < view.pageCount;
 
+  // Any change but the page's own goes back to page 1 (ListParams.set).
   const submitSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSearch(searchInput.trim());
-    setOffset(0);
+    params.set({ q: searchInput.trim() });
   };
   const changeOrder = (value: TrainingOrder | null) => {
-    if (!value) return;
-    setOrder(value);
-    setOffset(0);
+    if (value) params.set({ sort: value === DEFAULT_ORDER ? '' : value });
   };
-  const changeCategories = (value: TrainingCategory[]) => {
-    setCategories(value);
-    setOffset(0);
-  };
+  const changeCategories = (value: TrainingCategory[]) =>
+    params.set({ [CATEGORY_PARAM]: value.join(',') });
   const clearFilters = () => {
-    setCategories([]);
     setSearchInput('');
-    setSearch('');
-    setOffset(0);
+    params.set({ [CATEGORY_PARAM]: '', q: '' });
   };
-  const hasFilters = categories.length > 0 || search !== '' || searchInput !== '';
+  const hasFilters = categories.length > 0 || params.q !== '' || searchInput !== '';
 
   let content;
   if (loading) {
@@ -128,7 +137,7 @@ export default function TrainingsLibraryPage() {
             <Select<TrainingOrder>
               label="Ordenar por"
               data={ORDER_OPTIONS}
-              value={order}
+              value={orderOf(params)}
               onChange={changeOrder}
               allowDeselect={false}
               w={{ base: '100%', xs: 200 }}
@@ -160,16 +169,16 @@ export default function TrainingsLibraryPage() {
       <Group justify="center" gap="sm">
         <Button
           variant="default"
-          disabled={offset === 0}
-          onClick={() => setOffset((current) => Math.max(0, current - TRAINING_LIBRARY_PAGE_SIZE))}
+          disabled={view.page <= 1}
+          onClick={() => params.set({ page: String(view.page - 1) })}
         >
           Anterior
         </Button>
-        <Text aria-live="polite">Página {page}</Text>
+        <Text aria-live="polite">Página {view.page}</Text>
         <Button
           variant="default"
           disabled={!hasNextPage}
-          onClick={() => setOffset((current) => current + TRAINING_LIBRARY_PAGE_SIZE)}
+          onClick={() => params.set({ page: String(view.page + 1) })}
         >
           Próxima
         </Button>
