@@ -113,3 +113,15 @@ export function deferred<T>() {
 export function queryOf(path: string): Record<string, string> {
   return Object.fromEntries(new URL(path, 'http://localhost').searchParams);
 }
+
+/**
+ * A double click whose second click lands before React re-renders, as a fast double tap on a slow
+ * phone can: both clicks inside one act(), so no update (a pending flag, a disabled or replaced
+ * button) is applied between them. fireEvent.click twice does not do this: each call flushes.
+ */
+export function clickTwiceBeforeRender(element: HTMLElement): void {
+  act(() => {
+    element.click();
+    element.click();
+  });
+}

@@ -5,7 +5,12 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiData } from '../../test/msw-handlers';
 import { recordRequests, server, writesIn } from '../../test/msw-server';
-import { makeUser, renderWithProviders, signInAs } from '../../test/test-utils';
+import {
+  clickTwiceBeforeRender,
+  makeUser,
+  renderWithProviders,
+  signInAs,
+} from '../../test/test-utils';
 import EditServicesPage from './edit-services-page';
 
 const withFunction = (id: number, name: string, fn: string | null, photos = 0) =>
@@ -223,7 +228,7 @@ describe('EditServicesPage', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Editar Procedimento' }));
     await dialog.findByRole('textbox', { name: 'Legenda da foto 1' });
     expect(dialog.getByRole('img', { name: 'Antes' })).toHaveAttribute('src', '/i/11');
-    await user.dblClick(dialog.getByRole('button', { name: 'Salvar' }));
+    clickTwiceBeforeRender(dialog.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBe(null));
     expect(await screen.findByText('Fotos salvas.')).toBeVisible();
     expect(writesIn(requests).map(({ body }) => body)).toEqual([

@@ -1,10 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeAiConfig } from '@portal/domain/fixtures';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { recordRequests, server } from '../../test/msw-server';
-import { renderWithProviders } from '../../test/test-utils';
+import { clickTwiceBeforeRender, renderWithProviders } from '../../test/test-utils';
 import PromptAiPage from './prompt-ai-page';
 
 const BASE = '/api/v1/ai/prompt-config/ai-configs';
@@ -159,9 +159,7 @@ describe('PromptAiPage', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Editar prompt (IA)' });
     await user.type(within(dialog).getByLabelText('Prompt'), ' mais');
     const save = within(dialog).getByRole('button', { name: 'Salvar alterações' });
-    // Both clicks land before React re-renders with the request pending.
-    fireEvent.click(save);
-    fireEvent.click(save);
+    clickTwiceBeforeRender(save);
     expect(await screen.findByText('Prompt salvo.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
   });

@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiData } from '../../test/msw-handlers';
 import { recordRequests, server, writesIn } from '../../test/msw-server';
-import { queryOf, renderWithProviders } from '../../test/test-utils';
+import { clickTwiceBeforeRender, queryOf, renderWithProviders } from '../../test/test-utils';
 import ServicesPage from './services-page';
 
 const SERVICES = [
@@ -163,7 +163,7 @@ describe('ServicesPage', () => {
     await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cadastro de Serviço' }));
     await fill(user, dialog.getByRole('textbox', { name: 'Nome' }), 'Laser');
-    await user.dblClick(dialog.getByRole('button', { name: 'Salvar' }));
+    clickTwiceBeforeRender(dialog.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Serviço criado.')).toBeInTheDocument();
     expect(writesIn(requests).map(({ method }) => method)).toEqual(['POST']);
   });

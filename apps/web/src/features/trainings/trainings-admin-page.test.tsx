@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeTraining } from '@portal/domain/fixtures';
 import { recordRequests, server, writesIn } from '../../test/msw-server';
-import { renderWithProviders } from '../../test/test-utils';
+import { clickTwiceBeforeRender, renderWithProviders } from '../../test/test-utils';
 import TrainingsAdminPage from './trainings-admin-page';
 
 const LIST_PATH = '/api/v1/trainings/';
@@ -268,11 +268,20 @@ describe('TrainingsAdminPage', { timeout: 30_000 }, () => {
     await fill(user, within(dialog).getByRole('textbox', { name: /^Título\s*\*?$/ }), 'Laser');
     await fill(user, within(dialog).getByRole('textbox', { name: /^Descrição/ }), 'Potência');
     const submit = within(dialog).getByRole('button', { name: 'Adicionar Treinamento' });
-    // Both clicks land before React re-renders with the request pending.
-    fireEvent.click(submit);
-    fireEvent.click(submit);
+    clickTwiceBeforeRender(submit);
     expect(await screen.findByText('Treinamento criado.')).toBeInTheDocument();
     expect(writesIn(requests).filter((write) => write.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a double click on Salvar alterações sends one PATCH and confirms', async () => {
+    const requests = api(() => HttpResponse.json(TRAININGS[0]));
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Editar Peeling químico' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Treinamento' });
+    const submit = within(dialog).getByRole('button', { name: 'Salvar alterações' });
+    clickTwiceBeforeRender(submit);
+    expect(await screen.findByText('Treinamento atualizado.')).toBeInTheDocument();
+    expect(writesIn(requests).filter((write) => write.method === 'PATCH')).toHaveLength(1);
   });
 
   it('previews the YouTube thumbnail and sends the published date as ISO', async () => {
