@@ -182,6 +182,22 @@ describe('Gestão de Usuários on the admin kit', () => {
     expect(rowOf('Jéssica Araújo')).toBeInTheDocument();
   });
 
+  it('takes a validation message away as soon as its field is fixed', async () => {
+    const requests = recordRequests();
+    const user = userEvent.setup();
+    renderWithProviders(<UsersPage />);
+    await user.click(await screen.findByRole('button', { name: '+ Novo Usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cadastro de Usuário' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(within(dialog).getByText('Nome é obrigatório.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email inválido.')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome/ }), 'Carla Dias');
+    expect(within(dialog).queryByText('Nome é obrigatório.')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Email inválido.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
   it('a refused delete shows the server message, and a done one says so', async () => {
     server.use(
       http.delete('/api/v1/users/1', () =>
