@@ -71,6 +71,14 @@ export default tseslint.config(
               message:
                 'A feature does not import another feature; move what both need to src/components, src/lib or src/api, or compose them in a page.',
             },
+            {
+              // issue 12: one owner per resource. A feature reads errors and sessions from the
+              // client, but its requests, query keys and mutations live in src/api/<resource>.ts.
+              regex: '(^|/)lib/api-client$',
+              importNames: ['api', 'apiRequest', 'apiRequestPage'],
+              message:
+                'A feature declares no request of its own: add it to src/api/<resource>.ts and import it from there.',
+            },
           ],
         },
       ],

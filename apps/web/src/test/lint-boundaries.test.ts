@@ -52,6 +52,19 @@ describe('lint boundaries', () => {
     expect(messages).toEqual([]);
   });
 
+  it('refuses a feature declaring a request of its own, and lets it read errors', async () => {
+    const request = await restrictedImportMessages(
+      "import { api } from '../../lib/api-client';\nexport const x = () => api.get('/services/');\n",
+      'apps/web/src/features/packages/example.ts',
+    );
+    expect(request).toEqual([expect.stringContaining('declares no request of its own')]);
+    const errors = await restrictedImportMessages(
+      "import { errorMessage } from '../../lib/api-client';\nexport const x = errorMessage;\n",
+      'apps/web/src/features/packages/example.ts',
+    );
+    expect(errors).toEqual([]);
+  });
+
   it('refuses the web importing the API', async () => {
     const messages = await restrictedImportMessages(
       "import { buildApp } from '../../../api/src/app';\nexport const x = buildApp;\n",

@@ -31,7 +31,7 @@ import {
 import { IconAlertCircle, IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { requestChat, requestRecommendations, useCatalogueStatus } from './api';
+import { requestChat, requestRecommendations, useCatalogueStatus } from '../../api/assistant';
 import { useDictation } from './use-dictation';
 
 export interface AssistantDialogProps {

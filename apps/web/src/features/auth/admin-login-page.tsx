@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { ColorSchemeIndicator } from '../../components/color-scheme-toggle';
 import { usePageTitle } from '../../components/use-page-title';
 import { ScreenLink } from '../../lib/screen-navigation';
-import { loginErrorMessage } from './auth-api';
+import { loginErrorMessage } from '../../api/auth';
 import { AuthCard } from './auth-card';
 import { useSignIn } from './use-sign-in';
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { ScreenLink } from '../../lib/screen-navigation';
-import { requestPasswordReset } from './auth-api';
+import { requestPasswordReset } from '../../api/auth';
 import { AuthCard } from './auth-card';
 import { useSubmission } from './use-submission';
 

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../components/use-page-title';
 import { ScreenLink } from '../../lib/screen-navigation';
-import { loginErrorMessage } from './auth-api';
+import { loginErrorMessage } from '../../api/auth';
 import { AuthCard } from './auth-card';
 import { useSignIn } from './use-sign-in';
 

@@ -24,7 +24,7 @@ import { useState, type FormEvent } from 'react';
 import tones from '../../components/tones.module.css';
 import { usePageTitle } from '../../components/use-page-title';
 import { ScreenLink, useScreenNavigation } from '../../lib/screen-navigation';
-import { register, registerErrorMessage, type RegisterPayload } from './auth-api';
+import { register, registerErrorMessage, type RegisterPayload } from '../../api/auth';
 import { AuthCard } from './auth-card';
 import { useSubmission } from './use-submission';
 

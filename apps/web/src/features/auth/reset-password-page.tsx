@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { ScreenLink, useScreenNavigation } from '../../lib/screen-navigation';
-import { resetPassword } from './auth-api';
+import { resetPassword } from '../../api/auth';
 import { AuthCard } from './auth-card';
 import { useSubmission } from './use-submission';
 

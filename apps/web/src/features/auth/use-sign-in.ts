@@ -2,7 +2,7 @@ import type { User } from '@portal/domain';
 import { saveSession } from '../../lib/api-client';
 import { redirectTarget } from '../../lib/redirect';
 import { useScreenNavigation } from '../../lib/screen-navigation';
-import { login, type Credentials, type SignedIn } from './auth-api';
+import { login, type Credentials, type SignedIn } from '../../api/auth';
 import { useSubmission } from './use-submission';
 
 /**

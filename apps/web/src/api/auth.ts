@@ -6,7 +6,7 @@ import {
   extractAccessToken,
   isUser,
   NO_TOKEN_MESSAGE,
-} from '../../lib/api-client';
+} from '../lib/api-client';
 
 export interface Credentials {
   email: string;

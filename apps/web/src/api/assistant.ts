@@ -11,8 +11,8 @@ import {
   type RecommendationResponse,
   type Service,
 } from '@portal/domain';
-import { activeServicesQuery } from '../../api/services';
-import { api } from '../../lib/api-client';
+import { activeServicesQuery } from './services';
+import { api } from '../lib/api-client';
 
 /**
  * The assistant's calls. Both take the dialog's abort signal: closing the dialog, 'Nova
