@@ -1,40 +1,23 @@
 import { Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ListParams, ListView } from './list-view';
+import type { ListParams, ListState, ListView } from './list-view';
 
 /** Select options cannot be '': these stand for 'no filter' and 'the list's own order'. */
 const ALL = 'todos';
 const DEFAULT_ORDER = 'padrao';
 
-export interface ListFilter {
-  /** The URL param and the field's name. */
-  name: string;
-  label: string;
-  options: { value: string; label: string }[];
-}
-
 export interface ListToolbarProps {
-  params: ListParams;
-  /** The search field's label, e.g. 'Buscar por nome ou email'. */
-  searchLabel: string;
-  /** SPEC's placeholder of the search field, where it names one ('Pesquisar função'). */
-  searchPlaceholder?: string;
-  filters?: ListFilter[];
-  sorts?: { value: string; label: string }[];
+  /** The list (`useServerList`, `useListRequest`): its URL params and its definition. */
+  list: ListState;
   /** Controls of the page's own after the search (the procedures' function filter). */
   children?: ReactNode;
 }
 
 /** Search, filters and sort of an admin table; every change is kept in the URL. */
-export function ListToolbar({
-  params,
-  searchLabel,
-  searchPlaceholder,
-  filters = [],
-  sorts = [],
-  children,
-}: ListToolbarProps) {
+export function ListToolbar({ list, children }: ListToolbarProps) {
+  const { params } = list;
+  const { searchLabel, searchPlaceholder, filters = [], sorts = [] } = list.definition;
   // The field keeps what is typed; the URL (and the table) follows a moment later.
   const [text, setText] = useState(params.q);
   const { q, set } = params;

@@ -87,28 +87,99 @@ export function oneOf<V extends string>(values: readonly V[], value: string): V 
   return (values as readonly string[]).includes(value) ? (value as V) : undefined;
 }
 
+/** The request fields every server list shares; the kit fills them from the URL. */
+type ListWindow = { q?: string; limit: number; offset: number };
+
+/** A filter of a list: its URL param, its API parameter and the closed set of its values. */
+export interface ListFilter<R = Record<string, unknown>> {
+  /** The URL param and the field's name ('status', 'bloco'). */
+  name: string;
+  label: string;
+  /** The API parameter the value is sent as ('status_eq'). */
+  param: Exclude<keyof R, keyof ListWindow | 'order'> & string;
+  /** Every value the API accepts, with its label; a URL value outside it is ignored. */
+  options: readonly { value: string; label: string }[];
+  /** The API takes a list: the URL keeps a comma list and sends every known value. */
+  multiple?: boolean;
+}
+
+/** A sort of a list: its URL value, its label and the API's `order` it stands for. */
+export interface ListSort<R = Record<string, unknown>> {
+  value: string;
+  label: string;
+  order: R extends { order?: infer O } ? NonNullable<O> : string;
+}
+
+/**
+ * One list's definition (issue 12): it drives both the toolbar (search label, filters, sorts)
+ * and the request `useServerList` sends, so a filter is named once.
+ */
+export interface ListDefinition<R = Record<string, unknown>> {
+  /** The search field's label, e.g. 'Buscar por nome ou email'. */
+  searchLabel: string;
+  /** SPEC's placeholder of the search field, where it names one ('Pesquisar função'). */
+  searchPlaceholder?: string;
+  filters?: readonly ListFilter<R>[];
+  sorts?: readonly ListSort<R>[];
+  /** The API's `order` when the URL names none ('Mais recentes'); none keeps the API's own. */
+  defaultOrder?: ListSort<R>['order'];
+  /** Rows per page, where SPEC fixes another (the trainings library's 24). */
+  pageSize?: number;
+}
+
+/** The values of a filter in the URL that are among its options (one, or several with `multiple`). */
+function filterRequestValue(
+  filter: Pick<ListFilter, 'options' | 'multiple'>,
+  raw: string,
+): string | string[] | undefined {
+  const values = filter.options.map((option) => option.value);
+  if (filter.multiple) return raw.split(',').flatMap((value) => oneOf(values, value) ?? []);
+  return oneOf(values, raw);
+}
+
+/** A list's URL params, and the API filters and order they stand for (values checked with `oneOf`). */
+export function useListRequest<R>(definition: ListDefinition<R>) {
+  const params = useListParams();
+  const request: Record<string, unknown> = {};
+  for (const filter of definition.filters ?? []) {
+    request[filter.param] = filterRequestValue(filter, params.filter(filter.name));
+  }
+  request.order =
+    definition.sorts?.find((sort) => sort.value === params.sort)?.order ?? definition.defaultOrder;
+  // Each param's name is a key of R and its values are R's closed set (checked above).
+  return { params, definition, request: request as Omit<R, keyof ListWindow> };
+}
+
+/** What the toolbar needs of a list: its URL params and what its definition shows. */
+export interface ListState {
+  params: ListParams;
+  definition: Pick<ListDefinition, 'searchLabel' | 'searchPlaceholder'> & {
+    filters?: readonly Pick<ListFilter, 'name' | 'label' | 'options'>[];
+    sorts?: readonly { value: string; label: string }[];
+  };
+}
+
 type PageQuery = ListQueryState & { data?: { items: unknown[]; total: number } };
 /** The row type of a page query's answer. */
 type RowOf<Q extends PageQuery> = NonNullable<Q['data']>['items'][number];
 
 /**
- * A table's list that the server searches, sorts and pages (issue 12 contract): the URL's search
- * and page, with the page's own filters and order from `request`, asked of `usePageQuery`.
- * Gives the page answered, the URL's params (for the toolbar, sortable headers and the pages
- * under the table) and the total. `pageSize` is for a list whose SPEC fixes another page size
- * (the trainings library's 24).
+ * A list that the server searches, sorts and pages (issue 12 contract): the URL's search, page,
+ * filters and sort, turned by `definition` into the request asked of `usePageQuery`. Gives the
+ * page answered, the URL's params (for the toolbar, sortable headers and the pages under the
+ * table), the request sent and the total.
  */
-export function useServerList<R extends object, Q extends PageQuery>(
-  usePageQuery: (request: R & { q: string; limit: number; offset: number }) => Q,
-  request: (params: ListParams) => R,
-  { pageSize = PAGE_SIZE }: { pageSize?: number } = {},
+export function useServerList<R extends ListWindow, Q extends PageQuery>(
+  usePageQuery: (request: R) => Q,
+  definition: ListDefinition<R>,
 ) {
-  const params = useListParams();
-  const query = usePageQuery({ ...request(params), q: params.q, ...pageWindow(params, pageSize) });
+  const { params, request } = useListRequest(definition);
+  const pageSize = definition.pageSize ?? PAGE_SIZE;
+  const query = usePageQuery({ ...request, q: params.q, ...pageWindow(params, pageSize) } as R);
   const view = serverListView(
     query.data as { items: RowOf<Q>[]; total: number } | undefined,
     params,
     pageSize,
   );
-  return { query, rows: view.rows, params, view };
+  return { query, rows: view.rows, params, definition, request, view };
 }

@@ -18,7 +18,7 @@ import { IconChevronDown, IconChevronRight, IconInfoCircle, IconPhoto } from '@t
 import { useId, useMemo, useState } from 'react';
 import { AdminPage, QueryContent } from '../../components/admin/admin-page';
 import { ListToolbar } from '../../components/admin/list-toolbar';
-import { useListParams } from '../../components/admin/list-view';
+import { useListRequest } from '../../components/admin/list-view';
 import { ProcedureDetailDialog } from '../../components/procedure-detail-dialog';
 import { ServicePriceHistory } from '../../components/service-price-history';
 import { useLongPress } from '../../components/use-long-press';
@@ -38,6 +38,7 @@ const EDITOR_PROFILES = new Set(['admin', 'manager']);
 
 /** The function filter travels in the URL as one comma list ('funcoes=Manchas,Rugas'). */
 const FUNCTIONS_PARAM = 'funcoes';
+const PROCEDURES_LIST = { searchLabel: 'Pesquisar função', searchPlaceholder: 'Pesquisar função' };
 
 /** SPEC "Procedure photo editing" ('Edição de Procedimentos', /professional/editservices). */
 export default function EditServicesPage() {
@@ -46,7 +47,8 @@ export default function EditServicesPage() {
   const canEdit = user !== null && EDITOR_PROFILES.has(user.profile.toLowerCase());
 
   // Search and functions live in the URL: a reload, Back or a shared link shows the same groups.
-  const params = useListParams();
+  const list = useListRequest(PROCEDURES_LIST);
+  const { params } = list;
   const search = params.q;
   const functionsParam = params.filter(FUNCTIONS_PARAM);
   const functions = useMemo(
@@ -78,11 +80,7 @@ export default function EditServicesPage() {
       query={proceduresQuery}
       panel={false}
       toolbar={
-        <ListToolbar
-          params={params}
-          searchLabel="Pesquisar função"
-          searchPlaceholder="Pesquisar função"
-        >
+        <ListToolbar list={list}>
           <FunctionFilter
             options={functionOptions}
             value={functions}

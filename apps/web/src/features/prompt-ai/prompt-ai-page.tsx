@@ -28,20 +28,22 @@ import * as Admin from '../../components/admin';
 
 /** 'Mais recentes' is the toolbar's default order; the others travel in the URL's 'sort'. */
 const DEFAULT_ORDER: AiConfigOrder = '-updated_at';
-const SORT_OPTIONS = AI_CONFIG_ORDERS.filter((order) => order !== DEFAULT_ORDER).map((order) => ({
-  value: order,
-  label: AI_CONFIG_ORDER_LABELS[order],
-}));
+const PROMPTS_LIST: Admin.ListDefinition<{ order?: AiConfigOrder }> = {
+  searchLabel: 'Buscar',
+  searchPlaceholder: AI_CONFIG_MESSAGES.searchPlaceholder,
+  sorts: AI_CONFIG_ORDERS.filter((order) => order !== DEFAULT_ORDER).map((order) => ({
+    value: order,
+    label: AI_CONFIG_ORDER_LABELS[order],
+    order,
+  })),
+  defaultOrder: DEFAULT_ORDER,
+};
 
 const LIST_MESSAGES = {
   loading: 'Carregando configurações...',
   loadFailed: AI_CONFIG_MESSAGES.listLoadFailed,
   empty: AI_CONFIG_MESSAGES.empty,
 };
-
-function isOrder(value: string): value is AiConfigOrder {
-  return (AI_CONFIG_ORDERS as readonly string[]).includes(value);
-}
 
 /** DESIGN 7.8: the original alert becomes a notification with the same texts. */
 async function copyText(text: string): Promise<void> {
@@ -57,12 +59,14 @@ async function copyText(text: string): Promise<void> {
 /** SPEC 'AI prompt configuration admin' (/admin/prompt-ai). */
 export default function PromptAiPage() {
   // Search and order live in the URL; the server searches and sorts.
-  const params = Admin.useListParams();
-  const order = isOrder(params.sort) ? params.sort : DEFAULT_ORDER;
+  const prompts = Admin.useListRequest(PROMPTS_LIST);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editOpened, setEditOpened] = useState(false);
 
-  const listQuery = useAiConfigsQuery(params.q.trim(), order);
+  const listQuery = useAiConfigsQuery(
+    prompts.params.q.trim(),
+    prompts.request.order ?? DEFAULT_ORDER,
+  );
   const configs = listQuery.data ?? [];
   const fromList = configs.find((config) => config.id === selectedId);
   const detailQuery = useAiConfigQuery(selectedId, fromList);
@@ -165,14 +169,7 @@ export default function PromptAiPage() {
       title="Prompt - AI"
       query={listQuery}
       panel={false}
-      toolbar={
-        <Admin.ListToolbar
-          params={params}
-          searchLabel="Buscar"
-          searchPlaceholder={AI_CONFIG_MESSAGES.searchPlaceholder}
-          sorts={SORT_OPTIONS}
-        />
-      }
+      toolbar={<Admin.ListToolbar list={prompts} />}
       modals={
         <PromptEditModal
           opened={editOpened}

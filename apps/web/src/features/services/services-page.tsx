@@ -10,32 +10,41 @@ import {
   type Service,
   type ServiceUpdate,
 } from '@portal/domain';
-import { serviceMutations, useServicesPageQuery, useServicesQuery } from '../../api/services';
+import {
+  serviceMutations,
+  useServicesPageQuery,
+  useServicesQuery,
+  type ServicePageParams,
+} from '../../api/services';
 import { ServiceFormModal } from './service-form-modal';
 import * as Admin from '../../components/admin';
 
-const FILTERS = [
-  {
-    name: 'status',
-    label: 'Status',
-    options: SERVICE_STATUSES.map((status) => ({
-      value: status,
-      label: SERVICE_STATUS_LABELS[status],
-    })),
-  },
-  {
-    name: 'bloco',
-    label: 'Bloco',
-    options: SERVICE_BLOCKS.map((block) => ({ value: block, label: `Bloco ${block}` })),
-  },
-];
-/** The URL's sort (pt-BR, as the kit keeps it) and the API's `order` (issue 12 contract). */
-const ORDERS: Record<string, string> = { nome: 'name', valor: 'value', '-valor': '-value' };
-const SORT_OPTIONS = [
-  { value: 'nome', label: 'Nome (A–Z)' },
-  { value: 'valor', label: 'Menor valor' },
-  { value: '-valor', label: 'Maior valor' },
-];
+/** The URL keeps pt-BR names ('bloco', 'valor'); each names its API parameter or `order`. */
+const SERVICES_LIST: Admin.ListDefinition<ServicePageParams> = {
+  searchLabel: 'Buscar por nome',
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      param: 'status_eq',
+      options: SERVICE_STATUSES.map((status) => ({
+        value: status,
+        label: SERVICE_STATUS_LABELS[status],
+      })),
+    },
+    {
+      name: 'bloco',
+      label: 'Bloco',
+      param: 'block_eq',
+      options: SERVICE_BLOCKS.map((block) => ({ value: block, label: `Bloco ${block}` })),
+    },
+  ],
+  sorts: [
+    { value: 'nome', label: 'Nome (A–Z)', order: 'name' },
+    { value: 'valor', label: 'Menor valor', order: 'value' },
+    { value: '-valor', label: 'Maior valor', order: '-value' },
+  ],
+};
 
 const COLUMNS: Admin.AdminColumn<Service>[] = [
   Admin.idColumn(),
@@ -75,11 +84,7 @@ export default function ServicesPage() {
   // The counters describe the whole catalogue (cached for every screen that shows it); the
   // table is the page the server searched, filtered and counted.
   const counts = countServices(servicesQuery.data ?? []);
-  const list = Admin.useServerList(useServicesPageQuery, (params) => ({
-    status_eq: Admin.oneOf(SERVICE_STATUSES, params.filter('status')),
-    block_eq: Admin.oneOf(SERVICE_BLOCKS, params.filter('bloco')),
-    order: ORDERS[params.sort],
-  }));
+  const list = Admin.useServerList(useServicesPageQuery, SERVICES_LIST);
 
   return (
     <Admin.AdminPage
@@ -90,14 +95,7 @@ export default function ServicesPage() {
         Admin.statusCounters('Total de serviços', counts),
         SERVICE_BLOCKS.map((key) => ({ label: `Bloco ${key}`, value: counts.byBlock[key] })),
       ]}
-      toolbar={
-        <Admin.ListToolbar
-          params={list.params}
-          searchLabel="Buscar por nome"
-          filters={FILTERS}
-          sorts={SORT_OPTIONS}
-        />
-      }
+      toolbar={<Admin.ListToolbar list={list} />}
       modals={<ServiceFormModal {...rows.form.props} service={rows.form.editing} />}
     >
       <Admin.AdminTable list={list} columns={COLUMNS} minWidth={980} rows={rows} />

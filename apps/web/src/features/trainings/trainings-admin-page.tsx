@@ -6,34 +6,45 @@ import {
   TRAINING_CATEGORIES,
   TRAINING_CATEGORY_LABELS,
   TRAINING_ORDER_LABELS,
-  TRAINING_LIST_ORDERS,
   trainingDeleteConfirmation,
   type Training,
   type TrainingUpdate,
 } from '@portal/domain';
 import { Link } from 'react-router';
-import { trainingMutations, useTrainingsPageQuery } from '../../api/trainings';
+import {
+  trainingMutations,
+  useTrainingsPageQuery,
+  type TrainingListParams,
+} from '../../api/trainings';
 import { trainingPath } from './training-card';
 import { TrainingFormModal } from './training-form-modal';
 import { TrainingThumbnailImage } from './training-thumbnail-image';
 import classes from './trainings.module.css';
 import * as Admin from '../../components/admin';
 
-const CATEGORY_FILTER = {
-  name: 'categoria',
-  label: 'Categoria',
-  options: TRAINING_CATEGORIES.map((category) => ({
-    value: category,
-    label: TRAINING_CATEGORY_LABELS[category],
-  })),
-};
 /** 'Mais recentes' is the toolbar's default order; the others travel in the URL's 'sort'. */
-const SORT_OPTIONS = [
-  { value: 'oldest', label: TRAINING_ORDER_LABELS.oldest },
-  { value: 'popular', label: TRAINING_ORDER_LABELS.popular },
-  { value: 'title', label: 'Título (A–Z)' },
-  { value: '-title', label: 'Título (Z–A)' },
-];
+const TRAININGS_LIST: Admin.ListDefinition<TrainingListParams> = {
+  searchLabel: 'Buscar por título ou descrição',
+  filters: [
+    {
+      name: 'categoria',
+      label: 'Categoria',
+      param: 'categories',
+      multiple: true,
+      options: TRAINING_CATEGORIES.map((category) => ({
+        value: category,
+        label: TRAINING_CATEGORY_LABELS[category],
+      })),
+    },
+  ],
+  sorts: [
+    { value: 'oldest', label: TRAINING_ORDER_LABELS.oldest, order: 'oldest' },
+    { value: 'popular', label: TRAINING_ORDER_LABELS.popular, order: 'popular' },
+    { value: 'title', label: 'Título (A–Z)', order: 'title' },
+    { value: '-title', label: 'Título (Z–A)', order: '-title' },
+  ],
+  defaultOrder: 'newest',
+};
 
 /** The columns; '#' counts from the first row of the page shown. */
 function trainingColumns(offset: number): Admin.AdminColumn<Training>[] {
@@ -106,13 +117,7 @@ function openButton(training: Training) {
 /** SPEC "Admin training management" (Gestão de Treinamentos, /admin/trainings). */
 export default function TrainingsAdminPage() {
   // Search, category, order and page live in the URL; the server searches and pages (issue 12).
-  const list = Admin.useServerList(useTrainingsPageQuery, (params) => {
-    const category = Admin.oneOf(TRAINING_CATEGORIES, params.filter('categoria'));
-    return {
-      categories: category ? [category] : [],
-      order: Admin.oneOf(TRAINING_LIST_ORDERS, params.sort) ?? 'newest',
-    };
-  });
+  const list = Admin.useServerList(useTrainingsPageQuery, TRAININGS_LIST);
   const rows = Admin.useAdminRows(ROWS, { before: openButton });
   const { offset } = Admin.pageWindow(list.params);
   const columns = useMemo(() => trainingColumns(offset), [offset]);
@@ -148,14 +153,7 @@ export default function TrainingsAdminPage() {
           </Stack>
         </Paper>
       }
-      toolbar={
-        <Admin.ListToolbar
-          params={list.params}
-          searchLabel="Buscar por título ou descrição"
-          filters={[CATEGORY_FILTER]}
-          sorts={SORT_OPTIONS}
-        />
-      }
+      toolbar={<Admin.ListToolbar list={list} />}
       modals={<TrainingFormModal {...rows.form.props} training={rows.form.editing} />}
     >
       <Admin.AdminTable list={list} columns={columns} minWidth={960} rows={rows} />

@@ -24,43 +24,46 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { useTrainingsPageQuery } from '../../api/trainings';
+import { useTrainingsPageQuery, type TrainingListParams } from '../../api/trainings';
 import * as Admin from '../../components/admin';
 import { TrainingCard, TrainingCardSkeleton } from './training-card';
 
-const ORDER_OPTIONS = TRAINING_ORDERS.map((order) => ({
-  value: order,
-  label: TRAINING_ORDER_LABELS[order],
-}));
 const SKELETON_COUNT = 8;
-/** The URL's params: the admin list's names, so a link reads the same on both pages. */
-const CATEGORY_PARAM = 'categoria';
 const DEFAULT_ORDER: TrainingOrder = 'newest';
-
-/** The chips chosen in the URL ('body,sales'), unknown values left out. */
-function categoriesOf(params: Admin.ListParams): TrainingCategory[] {
-  return params
-    .filter(CATEGORY_PARAM)
-    .split(',')
-    .flatMap((value) => Admin.oneOf(TRAINING_CATEGORIES, value) ?? []);
-}
-
-function orderOf(params: Admin.ListParams): TrainingOrder {
-  return Admin.oneOf(TRAINING_ORDERS, params.sort) ?? DEFAULT_ORDER;
-}
+/** The URL's params are the admin list's ('categoria', 'sort'), so a link reads the same on both. */
+const LIBRARY_LIST: Admin.ListDefinition<TrainingListParams> = {
+  searchLabel: 'Pesquisar',
+  filters: [
+    {
+      name: 'categoria',
+      label: 'Categorias',
+      param: 'categories',
+      multiple: true,
+      options: TRAINING_CATEGORIES.map((category) => ({
+        value: category,
+        label: TRAINING_CATEGORY_LABELS[category],
+      })),
+    },
+  ],
+  sorts: TRAINING_ORDERS.map((order) => ({
+    value: order,
+    label: TRAINING_ORDER_LABELS[order],
+    order,
+  })),
+  defaultOrder: DEFAULT_ORDER,
+  pageSize: TRAINING_LIBRARY_PAGE_SIZE,
+};
+const CATEGORY_PARAM = 'categoria';
 
 /** SPEC "Training library" (/professional/trainings), for every signed-in user (DESIGN 7.1). */
 export default function TrainingsLibraryPage() {
   usePageTitle('Treinamentos');
   // Search, chips, order and page live in the URL (Back, a reload or a shared link keep them);
   // the server searches and pages (issue 12, docs/decisions/0018-…-form-shell.md).
-  const list = Admin.useServerList(
-    useTrainingsPageQuery,
-    (params) => ({ categories: categoriesOf(params), order: orderOf(params) }),
-    { pageSize: TRAINING_LIBRARY_PAGE_SIZE },
-  );
+  const list = Admin.useServerList(useTrainingsPageQuery, LIBRARY_LIST);
   const { params, query, view } = list;
-  const categories = categoriesOf(params);
+  const categories = list.request.categories ?? [];
+  const order = list.request.order ?? DEFAULT_ORDER;
   // What is typed; the search runs on the button or Enter (SPEC), then lives in the URL.
   const [searchInput, setSearchInput] = useState(params.q);
   // SPEC section 7: a failed library list silently shows as an empty one.
@@ -76,7 +79,7 @@ export default function TrainingsLibraryPage() {
     event.preventDefault();
     params.set({ q: searchInput.trim() });
   };
-  const changeOrder = (value: TrainingOrder | null) => {
+  const changeOrder = (value: string | null) => {
     if (value) params.set({ sort: value === DEFAULT_ORDER ? '' : value });
   };
   const changeCategories = (value: TrainingCategory[]) =>
@@ -134,10 +137,10 @@ export default function TrainingsLibraryPage() {
                 </Button>
               </Group>
             </form>
-            <Select<TrainingOrder>
+            <Select
               label="Ordenar por"
-              data={ORDER_OPTIONS}
-              value={orderOf(params)}
+              data={LIBRARY_LIST.sorts}
+              value={order}
               onChange={changeOrder}
               allowDeselect={false}
               w={{ base: '100%', xs: 200 }}
@@ -146,7 +149,7 @@ export default function TrainingsLibraryPage() {
           <Group gap="xs" justify="space-between" wrap="wrap">
             <Chip.Group<true, TrainingCategory>
               multiple
-              value={categories}
+              value={[...categories]}
               onChange={changeCategories}
             >
               <Group gap="xs" role="group" aria-label="Categorias">

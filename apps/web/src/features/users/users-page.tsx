@@ -10,7 +10,12 @@ import {
   type UserUpdate,
 } from '@portal/domain';
 import { useState } from 'react';
-import { userMutations, useUsersPageQuery, useUsersQuery } from '../../api/users';
+import {
+  userMutations,
+  useUsersPageQuery,
+  useUsersQuery,
+  type UserPageParams,
+} from '../../api/users';
 import { ActivateUserModal } from './activate-user-modal';
 import { UserFormModal } from './user-form-modal';
 import * as Admin from '../../components/admin';
@@ -21,23 +26,32 @@ const STATUS_COLORS: Record<UserStatus, string> = {
   pending: 'yellow',
 };
 
-const STATUS_FILTER = {
-  name: 'status',
-  label: 'Status',
-  options: USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] })),
+/** The URL keeps pt-BR names ('perfil', 'nome'); each names its API parameter or `order`. */
+const USERS_LIST: Admin.ListDefinition<UserPageParams> = {
+  searchLabel: 'Buscar por nome ou email',
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      param: 'status_eq',
+      options: USER_STATUSES.map((status) => ({
+        value: status,
+        label: USER_STATUS_LABELS[status],
+      })),
+    },
+    {
+      name: 'perfil',
+      label: 'Perfil',
+      param: 'profile_eq',
+      options: PROFILES.map((profile) => ({ value: profile, label: PROFILE_LABELS[profile] })),
+    },
+  ],
+  sorts: [
+    { value: 'nome', label: 'Nome (A–Z)', order: 'name' },
+    { value: '-nome', label: 'Nome (Z–A)', order: '-name' },
+    { value: 'email', label: 'Email (A–Z)', order: 'email' },
+  ],
 };
-const PROFILE_FILTER = {
-  name: 'perfil',
-  label: 'Perfil',
-  options: PROFILES.map((profile) => ({ value: profile, label: PROFILE_LABELS[profile] })),
-};
-/** The URL's sort (pt-BR, as the kit keeps it) and the API's `order` (issue 12 contract). */
-const ORDERS: Record<string, string> = { nome: 'name', '-nome': '-name', email: 'email' };
-const SORT_OPTIONS = [
-  { value: 'nome', label: 'Nome (A–Z)' },
-  { value: '-nome', label: 'Nome (Z–A)' },
-  { value: 'email', label: 'Email (A–Z)' },
-];
 
 /** A pending newcomer shows the profile asked for, marked as only a request. */
 function ProfileCell({ user }: { user: User }) {
@@ -88,11 +102,7 @@ export default function UsersPage() {
   const users = usersQuery.data ?? [];
   const pendingCount = users.filter((user) => user.status === 'pending').length;
   // The counters describe every account; the table is the page the server searched and counted.
-  const list = Admin.useServerList(useUsersPageQuery, (params) => ({
-    status_eq: Admin.oneOf(USER_STATUSES, params.filter('status')),
-    profile_eq: Admin.oneOf(PROFILES, params.filter('perfil')),
-    order: ORDERS[params.sort],
-  }));
+  const list = Admin.useServerList(useUsersPageQuery, USERS_LIST);
 
   return (
     <Admin.AdminPage
@@ -110,14 +120,7 @@ export default function UsersPage() {
           { label: 'Ativos', value: users.filter((u) => u.status === 'active').length },
         ],
       ]}
-      toolbar={
-        <Admin.ListToolbar
-          params={list.params}
-          searchLabel="Buscar por nome ou email"
-          filters={[STATUS_FILTER, PROFILE_FILTER]}
-          sorts={SORT_OPTIONS}
-        />
-      }
+      toolbar={<Admin.ListToolbar list={list} />}
       modals={
         <>
           <UserFormModal {...rows.form.props} user={rows.form.editing} />
