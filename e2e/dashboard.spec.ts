@@ -1,6 +1,14 @@
 import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, createUser, signInAs, signInAsAdmin, uniqueName } from './fixtures.ts';
+import {
+  apiLogin,
+  createUser,
+  demoCatalogue,
+  saveDemoProposal,
+  signInAs,
+  signInAsAdmin,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * Issue 14: a manager signs in and reads the dashboard of proposals this test makes (one accepted
@@ -24,17 +32,7 @@ async function makeProposals(request: APIRequestContext, token: string): Promise
   });
   expect(created.status(), await created.text()).toBe(201);
   const clientId = ((await created.json()) as { id: number }).id;
-  const packages = (await (await request.get('/api/v1/packages/', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const services = (await (await request.get('/api/v1/services/', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const pkg = packages.find((p) => p.name.startsWith('Pacote Rejuvenescimento 4'));
-  const microneedling = services.find((s) => s.name === 'Microagulhamento');
-  if (!pkg || !microneedling) throw new Error('The demo seed changed');
+  const { pkg, microneedling } = await demoCatalogue(request, token);
 
   const propose = async () => {
     const res = await request.post('/api/v1/proposals/', {
@@ -226,34 +224,8 @@ test("'Nova proposta' from a renewal opens the builder prefilled; saving makes a
     professional.email,
     professional.password,
   );
-  const headers = { authorization: `Bearer ${token}` };
   const clientName = uniqueName('Renata Lopes');
-  const client = await page.request.post('/api/v1/clients/', {
-    headers,
-    data: { full_name: clientName },
-  });
-  expect(client.status(), await client.text()).toBe(201);
-  const packages = (await (await page.request.get('/api/v1/packages/', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const services = (await (await page.request.get('/api/v1/services/', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const pkg = packages.find((p) => p.name.startsWith('Pacote Rejuvenescimento 4'));
-  const microneedling = services.find((s) => s.name === 'Microagulhamento');
-  if (!pkg || !microneedling) throw new Error('The demo seed changed');
-  const last = await page.request.post('/api/v1/proposals/', {
-    headers,
-    data: {
-      client_id: ((await client.json()) as { id: number }).id,
-      package_id: pkg.id,
-      blocks: { A: [microneedling.id, microneedling.id] },
-    },
-  });
-  expect(last.status(), await last.text()).toBe(201);
-  const { id, number } = (await last.json()) as { id: number; number: string };
+  const { id, number } = await saveDemoProposal(page.request, token, clientName, 2);
 
   // The renewals list links 'Nova proposta' here (renewals-page.tsx).
   await signInAs(page, professional.email, professional.password);

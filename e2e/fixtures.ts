@@ -83,3 +83,58 @@ export async function signInAsNewUser(
 export function uniqueName(prefix: string): string {
   return `${prefix} ${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
 }
+
+/** The demo seed's 'Pacote Rejuvenescimento 4' and 'Microagulhamento', which the e2e proposals use. */
+export async function demoCatalogue(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ pkg: { id: number; name: string }; microneedling: { id: number; name: string } }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const packages = (await (await request.get('/api/v1/packages/', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const services = (await (await request.get('/api/v1/services/', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const pkg = packages.find((p) => p.name.startsWith('Pacote Rejuvenescimento 4'));
+  const microneedling = services.find((s) => s.name === 'Microagulhamento');
+  if (!pkg || !microneedling) throw new Error('The demo seed changed');
+  return { pkg, microneedling };
+}
+
+export interface SavedProposal {
+  id: number;
+  number: string;
+}
+
+/**
+ * Test setup through the API, as the builder would save it: a new client named `clientName` and
+ * a proposal of the demo's 'Pacote Rejuvenescimento 4' with Microagulhamento `sessions` times in
+ * block A.
+ */
+export async function saveDemoProposal(
+  request: APIRequestContext,
+  token: string,
+  clientName: string,
+  sessions: number,
+): Promise<SavedProposal> {
+  const headers = { authorization: `Bearer ${token}` };
+  const client = await request.post('/api/v1/clients/', {
+    headers,
+    data: { full_name: clientName },
+  });
+  expect(client.status(), await client.text()).toBe(201);
+  const { pkg, microneedling } = await demoCatalogue(request, token);
+  const proposal = await request.post('/api/v1/proposals/', {
+    headers,
+    data: {
+      client_id: ((await client.json()) as { id: number }).id,
+      package_id: pkg.id,
+      blocks: { A: Array.from({ length: sessions }, () => microneedling.id) },
+    },
+  });
+  expect(proposal.status(), await proposal.text()).toBe(201);
+  return (await proposal.json()) as SavedProposal;
+}

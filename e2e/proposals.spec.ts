@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAxeViolations } from './a11y.ts';
-import { signInAsNewUser, uniqueName } from './fixtures.ts';
+import { saveDemoProposal, signInAsNewUser, uniqueName } from './fixtures.ts';
 
 /*
  * Issue 13 end to end: a professional records a client with an allergy (after the health-data
@@ -152,33 +152,8 @@ test('a new version reopens the builder, saves version 2 and the old one is repl
   const clientName = uniqueName('Ana Beatriz');
   await signInAsNewUser(page, 'professional');
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await page.request.post('/api/v1/clients/', {
-    headers,
-    data: { full_name: clientName },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const packages = (await (await page.request.get('/api/v1/packages/', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const services = (await (await page.request.get('/api/v1/services/', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const pkg = packages.find((p) => p.name.startsWith('Pacote Rejuvenescimento 4'));
-  const microneedling = services.find((s) => s.name === 'Microagulhamento');
-  if (!pkg || !microneedling) throw new Error('The demo seed changed');
-  const first = await page.request.post('/api/v1/proposals/', {
-    headers,
-    data: {
-      client_id: ((await created.json()) as { id: number }).id,
-      package_id: pkg.id,
-      blocks: { A: [microneedling.id] },
-    },
-  });
-  expect(first.status(), await first.text()).toBe(201);
-  const { id, number } = (await first.json()) as { id: number; number: string };
+  if (!token) throw new Error('No session in the browser');
+  const { id, number } = await saveDemoProposal(page.request, token, clientName, 1);
 
   await page.goto(`/propostas/${id}`);
   await page.getByRole('button', { name: 'Nova versão' }).click();
