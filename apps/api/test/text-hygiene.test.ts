@@ -8,16 +8,17 @@ import {
 } from '@portal/domain';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
+// One app for both groups: their records do not meet (other names, titles and clients).
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await t.as('admin')).token;
+});
+afterAll(() => t.close());
+
 /** Names and titles cleaned, bidi controls refused, duplicates caught in folded form. */
 describe('names and titles', () => {
-  let t: TestApp;
-  let adminToken: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    adminToken = (await t.as('admin')).token;
-  });
-  afterAll(() => t.close());
-
   const LOOK_ALIKES = [
     'BOTOX',
     'Ｂｏｔｏｘ',
@@ -139,14 +140,6 @@ describe('names and titles', () => {
 
 /** Notes, bodies, descriptions and reasons: the same hygiene, line breaks kept (text-fields.ts). */
 describe('multi-line texts', () => {
-  let t: TestApp;
-  let adminToken: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    adminToken = (await t.as('admin')).token;
-  });
-  afterAll(() => t.close());
-
   it('stores a client’s notes cleaned: NFC, one "\\n" per line break, no control or zero-width', async () => {
     const { token } = await t.as('professional');
     const created = await t.request('POST', '/api/v1/clients/', {
