@@ -33,3 +33,8 @@ export const SYNERGY_RELATION_MESSAGES = {
   loading: 'Carregando relações...',
   deleted: 'Relação excluída.',
 } as const;
+
+/** SPEC section 8: the confirmation asked before deleting a relation. */
+export function relationDeleteConfirmation(id: number): string {
+  return `Excluir a relação #${id}?`;
+}

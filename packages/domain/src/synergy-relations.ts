@@ -9,11 +9,6 @@ import {
 
 export * from './synergy-relation-constants.ts';
 
-/** SPEC section 8: the confirmation asked before deleting a relation. */
-export function relationDeleteConfirmation(id: number): string {
-  return `Excluir a relação #${id}?`;
-}
-
 /**
  * A service picked in a select: a positive id as a number or digits. Blank, null and 0 are the
  * select's "nothing chosen", so they get the same "Selecione …" message as a missing field.

@@ -1,4 +1,4 @@
-import { NOTICE_MESSAGES } from '@portal/domain';
+import { NOTICE_MESSAGES, noticeDeleteConfirmation } from '@portal/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Notice, NoticeCreate, NoticeUpdate } from '@portal/domain';
 import { api } from '../lib/api-client';
@@ -51,6 +51,10 @@ export const noticeMutations = resourceMutations<
   typeof NOTICE_MESSAGES
 >({
   messages: NOTICE_MESSAGES,
+  naming: {
+    label: (notice) => notice.title,
+    deleteTitle: (notice) => noticeDeleteConfirmation(notice.title),
+  },
   path: NOTICES_PATH,
   deletePath: '/api/v1/notices/',
   all: noticesQueryKey,

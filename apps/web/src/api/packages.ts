@@ -1,4 +1,4 @@
-import { PACKAGE_MESSAGES } from '@portal/domain';
+import { PACKAGE_MESSAGES, packageDeleteConfirmation } from '@portal/domain';
 import type { Package, PackageCreate, PackageStatus, PackageUpdate } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
@@ -49,6 +49,7 @@ export const packageMutations = resourceMutations<
   typeof PACKAGE_MESSAGES
 >({
   messages: PACKAGE_MESSAGES,
+  naming: { label: (pkg) => pkg.name, deleteTitle: (pkg) => packageDeleteConfirmation(pkg.name) },
   path: PATH,
   all: packagesKeys.all,
   ...listCacheEdits<Package>({

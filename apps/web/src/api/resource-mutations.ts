@@ -13,12 +13,23 @@ export interface RowChanges<TUpdate> {
   changes: TUpdate;
 }
 
+/**
+ * How the writes of a resource name one of its rows: in the row's buttons' accessible names
+ * ('Editar Ana Souza') and in SPEC's delete question.
+ */
+export interface RowNaming<T> {
+  label: (row: T) => string;
+  /** SPEC's question, naming the row as its buttons do: 'Excluir o serviço Limpeza?'. */
+  deleteTitle: (row: T) => string;
+}
+
 /** A resource's writes as the admin kit takes them (its form saves, its rows toggle and delete). */
-export interface ResourceMutations<TCreate, TUpdate, M = unknown> {
+export interface ResourceMutations<TCreate, TUpdate, M = unknown, T = never> {
   /** The resource's root key: update and delete carry `[...all, 'update' | 'delete']`. */
   all: QueryKey;
   /** What each write says when done or refused (the domain's `*_MESSAGES`). */
   messages: M;
+  naming: RowNaming<T>;
   useCreate: () => UseMutationResult<unknown, Error, TCreate>;
   useUpdate: () => UseMutationResult<unknown, Error, RowChanges<TUpdate>>;
   useDelete: () => UseMutationResult<unknown, Error, number>;
@@ -34,6 +45,7 @@ export interface ResourceCacheEdits<T> {
 export interface ResourceMutationsConfig<T, M> extends ResourceCacheEdits<T> {
   /** What each write says when done or refused (the domain's `*_MESSAGES`): the admin kit's texts. */
   messages: M;
+  naming: RowNaming<T>;
   /** The collection's path with its trailing slash ('/api/v1/services/'); a row is path + id. */
   path: string;
   /** Where a row is deleted, when not under `path` (notices: SPEC section 7). */
@@ -52,6 +64,7 @@ export function resourceMutations<T extends { id: number }, TCreate, TUpdate, M>
   return {
     all: config.all,
     messages: config.messages,
+    naming: config.naming,
     useCreate() {
       const queryClient = useQueryClient();
       return useMutation({

@@ -1,4 +1,4 @@
-import { SYNERGY_RELATION_MESSAGES } from '@portal/domain';
+import { SYNERGY_RELATION_MESSAGES, relationDeleteConfirmation } from '@portal/domain';
 import type { SynergyRelation, SynergyRelationCreate, SynergyRelationUpdate } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
@@ -29,6 +29,10 @@ export const relationMutations = resourceMutations<
   typeof SYNERGY_RELATION_MESSAGES
 >({
   messages: SYNERGY_RELATION_MESSAGES,
+  naming: {
+    label: (relation) => `relação #${relation.id}`,
+    deleteTitle: (relation) => relationDeleteConfirmation(relation.id),
+  },
   path: PATH,
   all: relationsKeys.all,
   ...listCacheEdits<SynergyRelation>({ list: relationsQuery.queryKey }),

@@ -1,4 +1,4 @@
-import { SERVICE_MESSAGES } from '@portal/domain';
+import { SERVICE_MESSAGES, serviceDeleteConfirmation } from '@portal/domain';
 import type {
   Service,
   ServiceBlock,
@@ -79,9 +79,12 @@ export function useServicesQuery() {
   return useQuery(servicesQuery);
 }
 
+/** Before the catalogue loads, tables name procedures by number ('#12'). */
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
+
 /** Each service's name by id, for tables that name procedures (packages, synergy relations). */
-export function useServiceNamesQuery() {
-  return useQuery({ ...servicesQuery, select: namesById });
+export function useServiceNames(): ReadonlyMap<number, string> {
+  return useQuery({ ...servicesQuery, select: namesById }).data ?? NO_NAMES;
 }
 
 function namesById(services: readonly Service[]): ReadonlyMap<number, string> {
@@ -103,6 +106,10 @@ export const serviceMutations = resourceMutations<
   typeof SERVICE_MESSAGES
 >({
   messages: SERVICE_MESSAGES,
+  naming: {
+    label: (service) => service.name,
+    deleteTitle: (service) => serviceDeleteConfirmation(service.name),
+  },
   path: PATH,
   all: servicesKeys.all,
   ...listCacheEdits<Service>(

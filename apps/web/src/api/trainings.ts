@@ -1,4 +1,4 @@
-import { TRAINING_MESSAGES } from '@portal/domain';
+import { TRAINING_MESSAGES, trainingDeleteConfirmation } from '@portal/domain';
 import {
   keepPreviousData,
   useMutation,
@@ -171,6 +171,10 @@ export const trainingMutations = resourceMutations<
   typeof TRAINING_ADMIN_MESSAGES
 >({
   messages: TRAINING_ADMIN_MESSAGES,
+  naming: {
+    label: (training) => training.title,
+    deleteTitle: (training) => trainingDeleteConfirmation(training.title),
+  },
   path: `${BASE}/`,
   all: trainingsKeys.all,
   created: (queryClient, created) => {

@@ -1,4 +1,4 @@
-import { USER_MESSAGES } from '@portal/domain';
+import { USER_MESSAGES, userDeleteConfirmation } from '@portal/domain';
 import type { Profile, User, UserCreate, UserStatus, UserUpdate } from '@portal/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, getStoredUser, saveStoredUser } from '../lib/api-client';
@@ -48,6 +48,7 @@ export function useUsersQuery() {
 /** Cache edits instead of refetching: the list the admin sees changes at once. */
 export const userMutations = resourceMutations<User, UserCreate, UserUpdate, typeof USER_MESSAGES>({
   messages: USER_MESSAGES,
+  naming: { label: (user) => user.name, deleteTitle: (user) => userDeleteConfirmation(user.name) },
   path: PATH,
   all: usersKeys.all,
   ...listCacheEdits<User>(

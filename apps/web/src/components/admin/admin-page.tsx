@@ -1,27 +1,10 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../empty-state';
 import { StatCard } from '../stat-card';
 import { usePageTitle } from '../use-page-title';
-
-/** What the shell needs to know of the page's main query. */
-export interface ListQueryState {
-  isPending: boolean;
-  isError: boolean;
-  refetch: () => unknown;
-}
+import { AdminTable, type AdminTableProps } from './admin-table';
+import { ListToolbar } from './list-toolbar';
+import type { ListQueryState } from './query-content';
 
 export interface Counter {
   label: string;
@@ -29,25 +12,48 @@ export interface Counter {
   hint?: ReactNode;
 }
 
-export interface AdminPageProps {
+/** The counters under the title, computed from a loaded list. */
+export interface Counters {
+  /**
+   * The query they are computed from, when it is not the table's (a whole list above a server
+   * page): they wait for it and never show a false 0.
+   */
+  query?: ListQueryState;
+  /** Rows of counters, each row one grid. */
+  rows: readonly (readonly Counter[])[];
+  /** A card of the page's own at the end of the last row (the trainings' 'Por categoria'). */
+  extra?: ReactNode;
+}
+
+interface AdminPageBase {
   /** The page's h1 and the document title. */
   title: string;
-  /** The create button ('+ Novo Serviço'), beside the title. */
-  action?: ReactNode;
-  /** Rows of counters (each row is one grid), computed from the loaded list. */
-  counters?: readonly (readonly Counter[])[];
-  /** A card of the page's own at the end of the last row (the trainings' 'Por categoria'). */
-  counterExtra?: ReactNode;
-  /** The query the counters are computed from: they wait for it and never show a false 0. */
-  query: ListQueryState;
-  /** Search, filters (ListToolbar), above the table. */
+  counters?: Counters;
+  /** Search, filters above the content; a table's list with a definition has its ListToolbar. */
   toolbar?: ReactNode;
-  children: ReactNode;
-  /** False when the content brings its own panels (the procedures' groups). */
-  panel?: boolean;
   /** Modals of the page (forms), rendered after the content. */
   modals?: ReactNode;
 }
+
+/** A page whose content is its own (the procedures' groups, Prompt - AI's list and details). */
+interface AdminContentPageProps extends AdminPageBase {
+  /** The button beside the title. */
+  action?: ReactNode;
+  children: ReactNode;
+  /** False when the content brings its own panels (the procedures' groups). */
+  panel?: boolean;
+  table?: undefined;
+}
+
+/** A page whose content is the table of a resource's rows (useAdminRows). */
+interface AdminTablePageProps<T extends { id: number }> extends AdminPageBase {
+  table: AdminTableProps<T> & { rows: { create: () => void } };
+  /** The create button's text ('+ Novo Serviço'): it opens the rows' form. */
+  create: string;
+}
+
+export type AdminPageProps<T extends { id: number }> =
+  AdminContentPageProps | AdminTablePageProps<T>;
 
 /** 'Total de serviços', 'Ativos', 'Inativos': the first counters of a list with a status. */
 export function statusCounters(
@@ -75,18 +81,22 @@ function counterColumns(cards: number, withExtra: boolean): Record<string, numbe
  * The frame every admin page shares (SPEC section 3): title and create button, counters that show
  * a skeleton while loading and a dash on error, then the table in a bordered panel.
  */
-export function AdminPage({
-  title,
-  action,
-  counters = [],
-  counterExtra,
-  query,
-  toolbar,
-  children,
-  panel = true,
-  modals,
-}: AdminPageProps) {
+export function AdminPage<T extends { id: number }>(props: AdminPageProps<T>) {
+  const { title, counters, modals, table } = props;
   usePageTitle(title);
+  const query = counters?.query ?? table?.list.query;
+  const list = table?.list;
+  const toolbar =
+    props.toolbar ??
+    (list?.params && list.definition ? (
+      <ListToolbar list={{ params: list.params, definition: list.definition }} />
+    ) : null);
+  const action = props.table ? (
+    <Button onClick={props.table.rows.create}>{props.create}</Button>
+  ) : (
+    props.action
+  );
+  const content = props.table ? <AdminTable {...props.table} /> : props.children;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
@@ -95,8 +105,8 @@ export function AdminPage({
         </Title>
         {action}
       </Group>
-      {counters.map((row, index) => {
-        const extra = index === counters.length - 1 ? counterExtra : undefined;
+      {counters?.rows.map((row, index) => {
+        const extra = index === counters.rows.length - 1 ? counters.extra : undefined;
         return (
           <SimpleGrid
             key={index}
@@ -108,8 +118,8 @@ export function AdminPage({
                 label={counter.label}
                 value={counter.value}
                 hint={counter.hint}
-                loading={query.isPending}
-                unavailable={query.isError}
+                loading={query?.isPending ?? false}
+                unavailable={query?.isError ?? false}
               />
             ))}
             {extra}
@@ -117,60 +127,14 @@ export function AdminPage({
         );
       })}
       {toolbar}
-      {panel ? (
+      {props.table || props.panel !== false ? (
         <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-          {children}
+          {content}
         </Paper>
       ) : (
-        children
+        content
       )}
       {modals}
     </Stack>
   );
-}
-
-export interface QueryContentProps {
-  query: ListQueryState;
-  /** SPEC's loading text, e.g. 'Carregando serviços...'. */
-  loadingText: string;
-  /** SPEC's load failure text; 'Tentar novamente' asks again. */
-  errorText: string;
-  isEmpty: boolean;
-  empty: { title: string; description?: string };
-  children: ReactNode;
-}
-
-/** Loading, error with 'Tentar novamente', empty state, or the table. */
-export function QueryContent({
-  query,
-  loadingText,
-  errorText,
-  isEmpty,
-  empty,
-  children,
-}: QueryContentProps) {
-  if (query.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden />
-          <Text>{loadingText}</Text>
-        </Group>
-      </Center>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText}</Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (isEmpty) return <EmptyState title={empty.title} description={empty.description} />;
-  return <>{children}</>;
 }

@@ -2,9 +2,9 @@ import { Badge, Table, UnstyledButton, type TableTdProps } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { RowActions, type RowActionsProps } from '../row-actions';
-import { QueryContent, type ListQueryState } from './admin-page';
+import { QueryContent, type ListQueryState } from './query-content';
 import { ListPagination } from './list-toolbar';
-import type { ListParams, ListView } from './list-view';
+import type { ListParams, ListState, ListView } from './list-view';
 
 /** One column of an admin table, declared as data by its page. */
 export interface AdminColumn<T> {
@@ -43,6 +43,8 @@ export interface TableList<T> {
   /** The URL's list state, for sortable headers; with `view`, the pages under the table. */
   params?: ListParams;
   view?: ListView<T>;
+  /** The list's definition (useServerList): the page shows its ListToolbar above the table. */
+  definition?: ListState['definition'];
 }
 
 export interface AdminTableProps<T extends { id: number }> {

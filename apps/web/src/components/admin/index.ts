@@ -5,4 +5,5 @@ export * from './admin-table';
 export * from './form-modal';
 export * from './list-toolbar';
 export * from './list-view';
+export * from './query-content';
 export * from './use-admin-rows';

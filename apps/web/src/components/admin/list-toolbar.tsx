@@ -42,7 +42,7 @@ export function ListToolbar({ list, children }: ListToolbarProps) {
         <Select
           key={filter.name}
           label={filter.label}
-          data={[{ value: ALL, label: 'Todos' }, ...filter.options]}
+          data={[{ value: ALL, label: filter.allLabel ?? 'Todos' }, ...filter.options]}
           value={params.filter(filter.name) || ALL}
           onChange={(value) => set({ [filter.name]: !value || value === ALL ? '' : value })}
           allowDeselect={false}

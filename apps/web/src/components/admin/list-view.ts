@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ListQueryState } from './admin-page';
+import type { ListQueryState } from './query-content';
 
 /** Rows per page of an admin table (the server pages: issue 12); the demo catalogue fits on one. */
 export const PAGE_SIZE = 50;
@@ -101,6 +101,8 @@ export interface ListFilter<R = Record<string, unknown>> {
   options: readonly { value: string; label: string }[];
   /** The API takes a list: the URL keeps a comma list and sends every known value. */
   multiple?: boolean;
+  /** The 'no filter' option's label, where the noun is feminine ('Todas'); 'Todos' otherwise. */
+  allLabel?: string;
 }
 
 /** A sort of a list: its URL value, its label and the API's `order` it stands for. */
@@ -154,7 +156,7 @@ export function useListRequest<R>(definition: ListDefinition<R>) {
 export interface ListState {
   params: ListParams;
   definition: Pick<ListDefinition, 'searchLabel' | 'searchPlaceholder'> & {
-    filters?: readonly Pick<ListFilter, 'name' | 'label' | 'options'>[];
+    filters?: readonly Pick<ListFilter, 'name' | 'label' | 'options' | 'allLabel'>[];
     sorts?: readonly { value: string; label: string }[];
   };
 }

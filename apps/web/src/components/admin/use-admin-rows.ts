@@ -27,30 +27,22 @@ export interface RowToggle<TUpdate> {
   changes: TUpdate;
 }
 
-type RowsResource<TUpdate, M> = Pick<
-  ResourceMutations<never, TUpdate, M>,
-  'all' | 'useUpdate' | 'useDelete' | 'messages'
+type RowsResource<T, TUpdate, M> = Pick<
+  ResourceMutations<never, TUpdate, M, T>,
+  'all' | 'useUpdate' | 'useDelete' | 'messages' | 'naming'
 >;
 
-interface RowsBase<T> {
-  /** How the row is named in its buttons' accessible names: 'Editar Ana Souza'. */
-  label: (row: T) => string;
-  /** SPEC's question, naming the row as its buttons do: 'Excluir o serviço Limpeza?'. */
-  deleteTitle: (label: string, row: T) => string;
-}
-
 /**
- * What an admin table's rows are, declared once per page (outside the component). Rows with a
- * status have Inativar/Ativar (statusToggle, activeToggle) and the texts it needs.
+ * The rows of an admin table: the resource whose writes they are (named in api/<resource>.ts)
+ * and, for rows with a status, their Inativar/Ativar (statusToggle, activeToggle) with the texts
+ * it needs.
  */
-export type AdminRows<T, TUpdate> = RowsBase<T> &
-  (
-    | { resource: RowsResource<TUpdate, DeleteMessages & ListMessages>; toggle?: undefined }
-    | {
-        resource: RowsResource<TUpdate, DeleteMessages & ToggleMessages & ListMessages>;
-        toggle: (row: T) => RowToggle<TUpdate>;
-      }
-  );
+export type AdminRows<T, TUpdate> =
+  | { resource: RowsResource<T, TUpdate, DeleteMessages & ListMessages>; toggle?: undefined }
+  | {
+      resource: RowsResource<T, TUpdate, DeleteMessages & ToggleMessages & ListMessages>;
+      toggle: (row: T) => RowToggle<TUpdate>;
+    };
 
 /** What a page adds to its rows' actions. */
 export interface RowExtras<T> {
@@ -84,7 +76,7 @@ export function useAdminRows<T extends { id: number }, TUpdate>(
   { onToggle, before }: RowExtras<T> = {},
 ) {
   const { resource } = rows;
-  const { messages } = resource;
+  const { messages, naming } = resource;
   const update = resource.useUpdate();
   const remove = resource.useDelete();
   const form = useFormModal<T>();
@@ -113,14 +105,14 @@ export function useAdminRows<T extends { id: number }, TUpdate>(
 
   /** The props of RowActions for one row. */
   const actionsFor = (row: T): RowActionsProps => ({
-    label: rows.label(row),
+    label: naming.label(row),
     onEdit: () => form.open(row),
     toggle: toggleFor(row),
     deleting: deletingIds.has(row.id),
     children: before?.(row),
     onDelete: () =>
       confirmDelete({
-        title: rows.deleteTitle(rows.label(row), row),
+        title: naming.deleteTitle(row),
         remove: () => remove.mutateAsync(row.id),
         successMessage: messages.deleted,
         fallback: messages.deleteFailed,

@@ -16,7 +16,8 @@ import {
 import { formatReais, type Service } from '@portal/domain';
 import { IconChevronDown, IconChevronRight, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
-import { AdminPage, QueryContent } from '../../components/admin/admin-page';
+import { AdminPage } from '../../components/admin/admin-page';
+import { QueryContent } from '../../components/admin/query-content';
 import { ListToolbar } from '../../components/admin/list-toolbar';
 import { useListRequest } from '../../components/admin/list-view';
 import { ProcedureDetailDialog } from '../../components/procedure-detail-dialog';
@@ -58,6 +59,11 @@ export default function EditServicesPage() {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [detailService, setDetailService] = useState<Service | null>(null);
   const [photoService, setPhotoService] = useState<Service | null>(null);
+  const cardActions: CardActions = {
+    canEditPhotos: canEdit,
+    onShowDetails: setDetailService,
+    onEditPhotos: setPhotoService,
+  };
 
   const services = useMemo(() => proceduresQuery.data ?? [], [proceduresQuery.data]);
   const functionOptions = useMemo(() => listFunctions(services), [services]);
@@ -77,7 +83,6 @@ export default function EditServicesPage() {
   return (
     <AdminPage
       title="Edição de Procedimentos"
-      query={proceduresQuery}
       panel={false}
       toolbar={
         <ListToolbar list={list}>
@@ -124,9 +129,7 @@ export default function EditServicesPage() {
               group={group}
               expanded={!collapsed.has(group.name)}
               onToggle={() => toggleGroup(group.name)}
-              canEditPhotos={canEdit}
-              onShowDetails={setDetailService}
-              onEditPhotos={setPhotoService}
+              cardActions={cardActions}
             />
           ))}
         </Stack>
@@ -135,23 +138,21 @@ export default function EditServicesPage() {
   );
 }
 
-interface ProcedureGroupProps {
-  group: FunctionGroup;
-  expanded: boolean;
-  onToggle: () => void;
+/** What every procedure card of the screen does: the same for all groups. */
+interface CardActions {
   canEditPhotos: boolean;
   onShowDetails: (service: Service) => void;
   onEditPhotos: (service: Service) => void;
 }
 
-function ProcedureGroup({
-  group,
-  expanded,
-  onToggle,
-  canEditPhotos,
-  onShowDetails,
-  onEditPhotos,
-}: ProcedureGroupProps) {
+interface ProcedureGroupProps {
+  group: FunctionGroup;
+  expanded: boolean;
+  onToggle: () => void;
+  cardActions: CardActions;
+}
+
+function ProcedureGroup({ group, expanded, onToggle, cardActions }: ProcedureGroupProps) {
   const panelId = useId();
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
@@ -181,13 +182,7 @@ function ProcedureGroup({
       <Collapse expanded={expanded} id={panelId}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} mt="sm">
           {group.services.map((service) => (
-            <ProcedureCard
-              key={service.id}
-              service={service}
-              canEditPhotos={canEditPhotos}
-              onShowDetails={onShowDetails}
-              onEditPhotos={onEditPhotos}
-            />
+            <ProcedureCard key={service.id} service={service} {...cardActions} />
           ))}
         </SimpleGrid>
       </Collapse>
@@ -195,11 +190,8 @@ function ProcedureGroup({
   );
 }
 
-interface ProcedureCardProps {
+interface ProcedureCardProps extends CardActions {
   service: Service;
-  canEditPhotos: boolean;
-  onShowDetails: (service: Service) => void;
-  onEditPhotos: (service: Service) => void;
 }
 
 /** A 2-second press opens the details; the info button does the same for keyboard users. */

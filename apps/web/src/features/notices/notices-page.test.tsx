@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Notice } from '@portal/domain';
+import { NOTICE_MESSAGES, type Notice } from '@portal/domain';
 import { makeNotice } from '@portal/domain/fixtures';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -35,10 +35,10 @@ function failWrites(status: number, body: unknown = {}) {
   );
 }
 
-async function renderPage() {
+async function renderPage(route = '/admin/notices') {
   // No pause between keystrokes: the tests are about behaviour, not typing speed.
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<NoticesPage />);
+  renderWithProviders(<NoticesPage />, { route });
   await screen.findByRole('table');
   return user;
 }
@@ -104,6 +104,25 @@ describe('NoticesPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('option', { name: 'Inativas' }));
     expect(screen.getAllByRole('row')).toHaveLength(2);
     expect(rowOf('Condição VIP')).toBeInTheDocument();
+  });
+
+  it('reads its filters and search from the URL, so a reload or a shared link shows the same rows', async () => {
+    api();
+    await renderPage('/admin/notices?status=active&q=criolipolise');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Ativas');
+    expect(screen.getByRole('searchbox', { name: 'Buscar por título ou texto' })).toHaveValue(
+      'criolipolise',
+    );
+    // Accents and case are ignored, as in the server's searches.
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(rowOf('Semana da Criolipólise')).toBeInTheDocument();
+  });
+
+  it('says when notices exist but none matches the search', async () => {
+    api();
+    const user = await renderPage();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por título ou texto' }), 'zzz');
+    expect(await screen.findByText(NOTICE_MESSAGES.noMatch)).toBeInTheDocument();
   });
 
   it('shows the SPEC text when the list cannot load', async () => {

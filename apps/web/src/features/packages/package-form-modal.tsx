@@ -82,6 +82,12 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
   const [selection, setSelection] = useState(() => initialSelection(pkg));
 
   const services = catalogueQuery.data;
+  /** Both pickers list the whole catalogue, and wait for it or say it failed. */
+  const catalogue = {
+    services,
+    loading: catalogueQuery.isPending,
+    failed: catalogueQuery.isError,
+  };
   const serviceIds = (services ?? []).map((service) => service.id);
   const catalogueReady = catalogueQuery.isSuccess;
   const allowedCount = resolvedAllowedIds(selection, serviceIds).filter((id) =>
@@ -127,9 +133,7 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <ProcedurePicker
           legend="Procedimentos permitidos"
-          services={services}
-          loading={catalogueQuery.isPending}
-          failed={catalogueQuery.isError}
+          {...catalogue}
           isChecked={(id) => isAllowed(selection, id)}
           onToggle={(id) => setSelection((current) => toggleAllowed(current, id, serviceIds))}
           selectAll={{
@@ -140,9 +144,7 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
         />
         <ProcedurePicker
           legend="Procedimentos restritos"
-          services={services}
-          loading={catalogueQuery.isPending}
-          failed={catalogueQuery.isError}
+          {...catalogue}
           isChecked={(id) => isRestricted(selection, id)}
           onToggle={(id) => setSelection((current) => toggleRestricted(current, id))}
         />

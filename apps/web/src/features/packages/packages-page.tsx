@@ -1,16 +1,12 @@
-import { Button } from '@mantine/core';
 import {
   countPackages,
   formatPercent,
   formatReais,
-  packageDeleteConfirmation,
   SERVICE_STATUS_LABELS,
   type Package,
-  type PackageUpdate,
 } from '@portal/domain';
-import { useMemo } from 'react';
 import { packageMutations, usePackagesQuery } from '../../api/packages';
-import { useServiceNamesQuery } from '../../api/services';
+import { useServiceNames } from '../../api/services';
 import { PackageFormModal } from './package-form-modal';
 import { ProceduresCell } from './procedures-cell';
 import * as Admin from '../../components/admin';
@@ -39,38 +35,25 @@ function packageColumns(namesById: ReadonlyMap<number, string>): Admin.AdminColu
   ];
 }
 
-const ROWS: Admin.AdminRows<Package, PackageUpdate> = {
-  resource: packageMutations,
-  label: (pkg) => pkg.name,
-  deleteTitle: packageDeleteConfirmation,
-  toggle: Admin.statusToggle,
-};
-
-/** Before the catalogue loads, rows show procedures by number ('#12'). */
-const NO_NAMES: ReadonlyMap<number, string> = new Map();
-
 export default function PackagesPage() {
   const packagesQuery = usePackagesQuery();
-  const rows = Admin.useAdminRows(ROWS);
+  const namesById = useServiceNames();
+  const rows = Admin.useAdminRows({ resource: packageMutations, toggle: Admin.statusToggle });
 
   const packages = packagesQuery.data ?? [];
-  const { data: namesById = NO_NAMES } = useServiceNamesQuery();
-  const columns = useMemo(() => packageColumns(namesById), [namesById]);
 
   return (
     <Admin.AdminPage
       title="Pacotes"
-      action={<Button onClick={rows.create}>+ Novo Pacote</Button>}
-      query={packagesQuery}
-      counters={[Admin.statusCounters('Total de pacotes', countPackages(packages))]}
+      create="+ Novo Pacote"
+      counters={{ rows: [Admin.statusCounters('Total de pacotes', countPackages(packages))] }}
       modals={<PackageFormModal {...rows.form.props} pkg={rows.form.editing} />}
-    >
-      <Admin.AdminTable
-        list={{ query: packagesQuery, rows: packages }}
-        columns={columns}
-        minWidth={1000}
-        rows={rows}
-      />
-    </Admin.AdminPage>
+      table={{
+        list: { query: packagesQuery, rows: packages },
+        columns: packageColumns(namesById),
+        minWidth: 1000,
+        rows,
+      }}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { renewalsQuery } from '../../api/dashboard';
-import { QueryContent } from '../../components/admin/admin-page';
+import { QueryContent } from '../../components/admin/query-content';
 import { PREFILL_PARAM } from '../../components/proposal-revision';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatCalendarDay } from '../../lib/calendar-day';

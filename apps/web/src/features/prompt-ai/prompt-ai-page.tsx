@@ -167,7 +167,6 @@ export default function PromptAiPage() {
   return (
     <Admin.AdminPage
       title="Prompt - AI"
-      query={listQuery}
       panel={false}
       toolbar={<Admin.ListToolbar list={prompts} />}
       modals={

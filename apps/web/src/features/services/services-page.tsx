@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import {
   countServices,
   formatPercent,
@@ -6,9 +5,7 @@ import {
   SERVICE_BLOCKS,
   SERVICE_STATUS_LABELS,
   SERVICE_STATUSES,
-  serviceDeleteConfirmation,
   type Service,
-  type ServiceUpdate,
 } from '@portal/domain';
 import {
   serviceMutations,
@@ -70,35 +67,30 @@ const COLUMNS: Admin.AdminColumn<Service>[] = [
   { header: 'Fotos', cell: (service) => service.photos_count },
 ];
 
-const ROWS: Admin.AdminRows<Service, ServiceUpdate> = {
-  resource: serviceMutations,
-  label: (service) => service.name,
-  deleteTitle: serviceDeleteConfirmation,
-  toggle: Admin.statusToggle,
-};
+/** The whole catalogue's counters: by status, then by block. */
+function serviceCounters(services: readonly Service[]): Admin.Counter[][] {
+  const counts = countServices(services);
+  return [
+    Admin.statusCounters('Total de serviços', counts),
+    SERVICE_BLOCKS.map((key) => ({ label: `Bloco ${key}`, value: counts.byBlock[key] })),
+  ];
+}
 
 export default function ServicesPage() {
   const servicesQuery = useServicesQuery();
-  const rows = Admin.useAdminRows(ROWS);
+  const rows = Admin.useAdminRows({ resource: serviceMutations, toggle: Admin.statusToggle });
 
-  // The counters describe the whole catalogue (cached for every screen that shows it); the
-  // table is the page the server searched, filtered and counted.
-  const counts = countServices(servicesQuery.data ?? []);
   const list = Admin.useServerList(useServicesPageQuery, SERVICES_LIST);
 
   return (
     <Admin.AdminPage
       title="Gestão de Serviços"
-      action={<Button onClick={rows.create}>+ Novo Serviço</Button>}
-      query={servicesQuery}
-      counters={[
-        Admin.statusCounters('Total de serviços', counts),
-        SERVICE_BLOCKS.map((key) => ({ label: `Bloco ${key}`, value: counts.byBlock[key] })),
-      ]}
-      toolbar={<Admin.ListToolbar list={list} />}
+      create="+ Novo Serviço"
+      // The counters describe the whole catalogue (cached for every screen that shows it); the
+      // table is the page the server searched, filtered and counted.
+      counters={{ query: servicesQuery, rows: serviceCounters(servicesQuery.data ?? []) }}
       modals={<ServiceFormModal {...rows.form.props} service={rows.form.editing} />}
-    >
-      <Admin.AdminTable list={list} columns={COLUMNS} minWidth={980} rows={rows} />
-    </Admin.AdminPage>
+      table={{ list, columns: COLUMNS, minWidth: 980, rows }}
+    />
   );
 }

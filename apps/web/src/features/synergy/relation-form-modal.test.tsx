@@ -46,7 +46,7 @@ describe('RelationFormModal', () => {
   });
 
   it.each(['12,5', '-5'])(
-    'refuses Boost %% "%s" as typed, never as another number',
+    'refuses a Boost of "%s" as typed, never as another number',
     async (text) => {
       const { requests, user } = renderModal();
       await waitFor(() => expect(select('Serviço 1')).toBeEnabled());

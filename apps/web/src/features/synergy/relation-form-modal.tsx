@@ -75,6 +75,19 @@ export function RelationForm({
     });
   };
 
+  /** Serviço 1 and Serviço 2: the same searchable list of the catalogue, each its own field. */
+  const serviceSelect = (field: 'serviceId1' | 'serviceId2') => ({
+    required: true,
+    searchable: true,
+    data: options,
+    value: values[field] === null ? null : String(values[field]),
+    onChange: (value: string | null) => set(field, toId(value)),
+    placeholder: catalogueQuery.isPending ? PACKAGE_MESSAGES.servicesLoading : undefined,
+    disabled: catalogueQuery.isPending,
+    nothingFoundMessage: PACKAGE_MESSAGES.nothingFound,
+    error: fieldErrors[field],
+  });
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const errors = validateRelationForm(values);
@@ -90,19 +103,7 @@ export function RelationForm({
           {PACKAGE_MESSAGES.servicesLoadFailed}
         </Alert>
       ) : null}
-      <Select
-        label="Serviço 1"
-        required
-        searchable
-        data-autofocus
-        data={options}
-        value={values.serviceId1 === null ? null : String(values.serviceId1)}
-        onChange={(value) => set('serviceId1', toId(value))}
-        placeholder={catalogueQuery.isPending ? PACKAGE_MESSAGES.servicesLoading : undefined}
-        disabled={catalogueQuery.isPending}
-        nothingFoundMessage={PACKAGE_MESSAGES.nothingFound}
-        error={fieldErrors.serviceId1}
-      />
+      <Select label="Serviço 1" data-autofocus {...serviceSelect('serviceId1')} />
       <Group justify="center" my={-8}>
         <Tooltip label="Trocar serviços">
           <ActionIcon
@@ -116,18 +117,7 @@ export function RelationForm({
           </ActionIcon>
         </Tooltip>
       </Group>
-      <Select
-        label="Serviço 2"
-        required
-        searchable
-        data={options}
-        value={values.serviceId2 === null ? null : String(values.serviceId2)}
-        onChange={(value) => set('serviceId2', toId(value))}
-        placeholder={catalogueQuery.isPending ? PACKAGE_MESSAGES.servicesLoading : undefined}
-        disabled={catalogueQuery.isPending}
-        nothingFoundMessage={PACKAGE_MESSAGES.nothingFound}
-        error={fieldErrors.serviceId2}
-      />
+      <Select label="Serviço 2" {...serviceSelect('serviceId2')} />
       <Autocomplete
         label="Categoria"
         required

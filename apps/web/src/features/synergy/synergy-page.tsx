@@ -1,13 +1,10 @@
-import { Button } from '@mantine/core';
 import {
   countSynergyRelations,
   normalizeForComparison,
-  relationDeleteConfirmation,
   type SynergyRelation,
-  type SynergyRelationUpdate,
 } from '@portal/domain';
 import { useMemo } from 'react';
-import { useServiceNamesQuery } from '../../api/services';
+import { useServiceNames } from '../../api/services';
 import { relationMutations, useRelationsQuery } from '../../api/services-relations';
 import { RelationFormModal } from './relation-form-modal';
 import * as Admin from '../../components/admin';
@@ -35,36 +32,27 @@ function relationColumns(
   ];
 }
 
-const ROWS: Admin.AdminRows<SynergyRelation, SynergyRelationUpdate> = {
-  resource: relationMutations,
-  label: (relation) => `relação #${relation.id}`,
-  deleteTitle: (_label, relation) => relationDeleteConfirmation(relation.id),
-};
-
-/** Before the catalogue loads, rows show procedures by number ('#12'). */
-const NO_NAMES: ReadonlyMap<number, string> = new Map();
-
 export default function SynergyPage() {
   const relationsQuery = useRelationsQuery();
-  const rows = Admin.useAdminRows(ROWS);
+  const namesById = useServiceNames();
+  const rows = Admin.useAdminRows({ resource: relationMutations });
 
   const relations = useMemo(() => relationsQuery.data ?? [], [relationsQuery.data]);
   const counts = countSynergyRelations(relations);
   const categories = useMemo(() => distinctCategories(relations), [relations]);
-  const { data: namesById = NO_NAMES } = useServiceNamesQuery();
-  const columns = useMemo(() => relationColumns(namesById), [namesById]);
 
   return (
     <Admin.AdminPage
       title="Sinergias"
-      action={<Button onClick={rows.create}>+ Nova Relação</Button>}
-      query={relationsQuery}
-      counters={[
-        [
-          { label: 'Total de relações', value: counts.total },
-          { label: 'Categorias distintas', value: counts.categories },
+      create="+ Nova Relação"
+      counters={{
+        rows: [
+          [
+            { label: 'Total de relações', value: counts.total },
+            { label: 'Categorias distintas', value: counts.categories },
+          ],
         ],
-      ]}
+      }}
       modals={
         <RelationFormModal
           {...rows.form.props}
@@ -72,13 +60,12 @@ export default function SynergyPage() {
           categories={categories}
         />
       }
-    >
-      <Admin.AdminTable
-        list={{ query: relationsQuery, rows: relations }}
-        columns={columns}
-        minWidth={820}
-        rows={rows}
-      />
-    </Admin.AdminPage>
+      table={{
+        list: { query: relationsQuery, rows: relations },
+        columns: relationColumns(namesById),
+        minWidth: 820,
+        rows,
+      }}
+    />
   );
 }

@@ -6,9 +6,7 @@ import {
   TRAINING_CATEGORIES,
   TRAINING_CATEGORY_LABELS,
   TRAINING_ORDER_LABELS,
-  trainingDeleteConfirmation,
   type Training,
-  type TrainingUpdate,
 } from '@portal/domain';
 import { Link } from 'react-router';
 import {
@@ -92,13 +90,6 @@ function trainingColumns(offset: number): Admin.AdminColumn<Training>[] {
   ];
 }
 
-const ROWS: Admin.AdminRows<Training, TrainingUpdate> = {
-  resource: trainingMutations,
-  label: (training) => training.title,
-  deleteTitle: trainingDeleteConfirmation,
-  toggle: Admin.activeToggle,
-};
-
 /** 'Abrir' goes to the training's own page, before the row's Editar. */
 function openButton(training: Training) {
   return (
@@ -118,7 +109,10 @@ function openButton(training: Training) {
 export default function TrainingsAdminPage() {
   // Search, category, order and page live in the URL; the server searches and pages (issue 12).
   const list = Admin.useServerList(useTrainingsPageQuery, TRAININGS_LIST);
-  const rows = Admin.useAdminRows(ROWS, { before: openButton });
+  const rows = Admin.useAdminRows(
+    { resource: trainingMutations, toggle: Admin.activeToggle },
+    { before: openButton },
+  );
   const { offset } = Admin.pageWindow(list.params);
   const columns = useMemo(() => trainingColumns(offset), [offset]);
   // Likes, dislikes and categories count the page shown; the total is every matching video.
@@ -127,36 +121,46 @@ export default function TrainingsAdminPage() {
   return (
     <Admin.AdminPage
       title="Gestão de Treinamentos"
-      action={<Button onClick={rows.create}>+ Adicionar</Button>}
-      query={list.query}
-      counters={[
-        [
-          { label: 'Total de vídeos', value: list.view.total },
-          { label: 'Likes na página', value: counts.likes },
-          { label: 'Dislikes na página', value: counts.dislikes },
+      create="+ Adicionar"
+      counters={{
+        rows: [
+          [
+            { label: 'Total de vídeos', value: list.view.total },
+            { label: 'Likes na página', value: counts.likes },
+            { label: 'Dislikes na página', value: counts.dislikes },
+          ],
         ],
-      ]}
-      counterExtra={
-        <Paper withBorder p="md" radius="md">
-          <Text size="sm" c="dimmed" fw={500} mb={4}>
-            Por categoria
-          </Text>
-          <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {TRAINING_CATEGORIES.map((item) => (
-              <Group key={item} justify="space-between" component="li">
-                <Text size="sm">{TRAINING_CATEGORY_LABELS[item]}</Text>
-                <Text size="sm" fw={600}>
-                  {list.query.isSuccess ? counts.byCategory[item] : '—'}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-        </Paper>
-      }
-      toolbar={<Admin.ListToolbar list={list} />}
+        extra: <CategoryCounts counts={counts} loaded={list.query.isSuccess} />,
+      }}
       modals={<TrainingFormModal {...rows.form.props} training={rows.form.editing} />}
-    >
-      <Admin.AdminTable list={list} columns={columns} minWidth={960} rows={rows} />
-    </Admin.AdminPage>
+      table={{ list, columns, minWidth: 960, rows }}
+    />
+  );
+}
+
+/** 'Por categoria': the page's videos by category, a dash until the page is loaded. */
+function CategoryCounts({
+  counts,
+  loaded,
+}: {
+  counts: ReturnType<typeof countTrainings>;
+  loaded: boolean;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="dimmed" fw={500} mb={4}>
+        Por categoria
+      </Text>
+      <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {TRAINING_CATEGORIES.map((item) => (
+          <Group key={item} justify="space-between" component="li">
+            <Text size="sm">{TRAINING_CATEGORY_LABELS[item]}</Text>
+            <Text size="sm" fw={600}>
+              {loaded ? counts.byCategory[item] : '—'}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
   );
 }

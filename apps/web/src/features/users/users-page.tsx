@@ -1,13 +1,11 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   PROFILE_LABELS,
   PROFILES,
   USER_STATUS_LABELS,
   USER_STATUSES,
-  userDeleteConfirmation,
   type User,
   type UserStatus,
-  type UserUpdate,
 } from '@portal/domain';
 import { useState } from 'react';
 import {
@@ -84,51 +82,46 @@ const COLUMNS: Admin.AdminColumn<User>[] = [
   })),
 ];
 
-const ROWS: Admin.AdminRows<User, UserUpdate> = {
-  resource: userMutations,
-  label: (user) => user.name,
-  deleteTitle: userDeleteConfirmation,
-  toggle: Admin.statusToggle,
-};
+/** Every account's counters; the total says how many wait for approval. */
+function userCounters(users: readonly User[]): Admin.Counter[] {
+  const pendingCount = users.filter((user) => user.status === 'pending').length;
+  return [
+    {
+      label: 'Total de usuários',
+      value: users.length,
+      hint: pendingCount > 0 ? `${pendingCount} aguardando aprovação` : undefined,
+    },
+    { label: 'Inativos', value: users.filter((u) => u.status === 'inactive').length },
+    { label: 'Ativos', value: users.filter((u) => u.status === 'active').length },
+  ];
+}
 
 export default function UsersPage() {
   const usersQuery = useUsersQuery();
   const [activating, setActivating] = useState<User | null>(null);
   // A self-registered account is activated with an explicit profile (DESIGN.md 7.3).
-  const rows = Admin.useAdminRows(ROWS, {
-    onToggle: (user) => (user.status === 'pending' ? () => setActivating(user) : undefined),
-  });
+  const rows = Admin.useAdminRows(
+    { resource: userMutations, toggle: Admin.statusToggle },
+    {
+      onToggle: (user) => (user.status === 'pending' ? () => setActivating(user) : undefined),
+    },
+  );
 
-  const users = usersQuery.data ?? [];
-  const pendingCount = users.filter((user) => user.status === 'pending').length;
-  // The counters describe every account; the table is the page the server searched and counted.
   const list = Admin.useServerList(useUsersPageQuery, USERS_LIST);
 
   return (
     <Admin.AdminPage
       title="Gestão de Usuários"
-      action={<Button onClick={rows.create}>+ Novo Usuário</Button>}
-      query={usersQuery}
-      counters={[
-        [
-          {
-            label: 'Total de usuários',
-            value: users.length,
-            hint: pendingCount > 0 ? `${pendingCount} aguardando aprovação` : undefined,
-          },
-          { label: 'Inativos', value: users.filter((u) => u.status === 'inactive').length },
-          { label: 'Ativos', value: users.filter((u) => u.status === 'active').length },
-        ],
-      ]}
-      toolbar={<Admin.ListToolbar list={list} />}
+      create="+ Novo Usuário"
+      // The counters describe every account; the table is the page the server searched and counted.
+      counters={{ query: usersQuery, rows: [userCounters(usersQuery.data ?? [])] }}
       modals={
         <>
           <UserFormModal {...rows.form.props} user={rows.form.editing} />
           <ActivateUserModal user={activating} onClose={() => setActivating(null)} />
         </>
       }
-    >
-      <Admin.AdminTable list={list} columns={COLUMNS} minWidth={900} rows={rows} />
-    </Admin.AdminPage>
+      table={{ list, columns: COLUMNS, minWidth: 900, rows }}
+    />
   );
 }
