@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -10,8 +11,22 @@ import {
   SIGNED_IN_APP_MODULE,
   SIGNED_OUT_SCREENS,
 } from './src/app/route-modules.ts';
+import { planChunks } from './src/app/chunk-plan.ts';
+import { MANTINE_CLASS, withoutUnusedMantineRules } from './src/app/mantine-rules.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The first pass of `npm run build` (PORTAL_CHUNK_PLAN=write) splits automatically and writes
+ * the chunk plan; the second groups the first screens' modules by it (chunk-plan.ts).
+ */
+const writingChunkPlan = process.env.PORTAL_CHUNK_PLAN === 'write';
+const CHUNK_PLAN_FILE = path.join(webRoot, 'node_modules/.cache/portal/chunk-plan.json');
+/** The plan the first pass wrote; none (automatic splitting only) before any first pass. */
+const chunkPlan: Record<string, string> =
+  !writingChunkPlan && fs.existsSync(CHUNK_PLAN_FILE)
+    ? (JSON.parse(fs.readFileSync(CHUNK_PLAN_FILE, 'utf8')) as Record<string, string>)
+    : {};
 
 /** Packages that must exist once in the bundle: two copies of a React context provider break it. */
 export const singletonPackages = ['react', 'react-dom', '@mantine/core', '@mantine/hooks'];
@@ -36,6 +51,17 @@ export const FIRST_SCREEN_FORBIDDEN: Readonly<Record<string, RegExp>> = {
   '/montar-pacote': SCHEMAS_AND_CHARTS,
 };
 
+/** The chunks of the library groups below: the chunk plan leaves their modules where they are. */
+const LIBRARY_CHUNKS = new Set([
+  'react',
+  'router',
+  'charts',
+  'mantine',
+  'domain-text',
+  'zod',
+  'vendor',
+]);
+
 const KB = 1024;
 
 /**
@@ -46,8 +72,17 @@ const KB = 1024;
  * its heaviest chunks. The public proposal page is server-rendered without a script.
  */
 export const FIRST_SCREEN_BUDGETS: Readonly<Record<string, number>> = {
-  '/login': 104 * KB,
+  '/login': 101 * KB,
   '/montar-pacote': 200 * KB,
+};
+
+/**
+ * Script files a URL's first screen may load (the entry's and its preloads): each costs a phone
+ * a round trip on one of its six connections. What the chunk plan gives now, so it only goes down.
+ */
+export const FIRST_SCREEN_FILES: Readonly<Record<string, number>> = {
+  '/login': 7,
+  '/montar-pacote': 13,
 };
 
 /** Gzipped bytes of a chunk, as the server sends it (level 9, see the compression plugin). */
@@ -100,10 +135,14 @@ function routePreloads(): Plugin {
         for (const css of chunk.viteMetadata?.importedCss ?? []) initial.add(css);
       }
       const chunkOf = new Map<string, Rolldown.OutputChunk>();
+      // A page's own chunk, or the planned chunk its module joined (chunk-plan.ts).
       for (const chunk of chunks.values()) {
-        if (chunk.facadeModuleId) chunkOf.set(chunk.facadeModuleId, chunk);
+        for (const id of chunk.moduleIds) chunkOf.set(id, chunk);
       }
       const preloads: Record<string, RoutePreload> = {};
+      // For the chunk plan: each module of a first screen, outside the entry and the named
+      // library chunks, and the URLs whose first screen loads it.
+      const firstScreenUse = new Map<string, Set<string>>();
       for (const [pattern, names] of Object.entries(ROUTE_MODULES)) {
         const scripts = new Set<string>();
         const styles = new Set<string>();
@@ -120,6 +159,12 @@ function routePreloads(): Plugin {
           const reached = forbidden && forbiddenModule(parts, forbidden);
           if (reached) return this.error(`route-preloads: ${pattern} preloads ${reached}`);
           for (const part of parts) {
+            if (!initial.has(part.fileName) && !LIBRARY_CHUNKS.has(part.name)) {
+              for (const id of part.moduleIds) {
+                const routes = firstScreenUse.get(id) ?? new Set<string>();
+                firstScreenUse.set(id, routes.add(pattern));
+              }
+            }
             if (!initial.has(part.fileName)) scripts.add(`/${part.fileName}`);
             for (const css of part.viteMetadata?.importedCss ?? []) {
               if (!initial.has(css)) styles.add(`/${css}`);
@@ -127,7 +172,8 @@ function routePreloads(): Plugin {
           }
         }
         preloads[pattern] = { scripts: [...scripts], styles: [...styles] };
-        const budget = FIRST_SCREEN_BUDGETS[pattern];
+        // The plan's pass splits automatically: the budgets are those of the planned build.
+        const budget = writingChunkPlan ? undefined : FIRST_SCREEN_BUDGETS[pattern];
         if (budget !== undefined) {
           const pageChunks = [...scripts].flatMap((file) => chunks.get(file.slice(1)) ?? []);
           const sizes = [...entryChunks, ...pageChunks].map((chunk) => ({
@@ -135,6 +181,14 @@ function routePreloads(): Plugin {
             bytes: gzippedSize(chunk),
           }));
           const total = sizes.reduce((sum, size) => sum + size.bytes, 0);
+          const files = FIRST_SCREEN_FILES[pattern];
+          if (files !== undefined && sizes.length > files) {
+            return this.error(
+              `route-preloads: ${pattern} loads ${sizes.length} script files, over its ` +
+                `${files} (docs/decisions/0025-first-screen-requests.md); \`npm run build\` ` +
+                `writes the chunk plan before it builds`,
+            );
+          }
           if (total > budget) {
             const heaviest = sizes
               .sort((a, b) => b.bytes - a.bytes)
@@ -148,11 +202,83 @@ function routePreloads(): Plugin {
           }
         }
       }
+      if (writingChunkPlan) {
+        const under = (layout: string) =>
+          Object.keys(ROUTE_MODULES).filter((pattern) =>
+            ROUTE_MODULES[pattern]?.includes(layout as never),
+          );
+        fs.mkdirSync(path.dirname(CHUNK_PLAN_FILE), { recursive: true });
+        fs.writeFileSync(
+          CHUNK_PLAN_FILE,
+          JSON.stringify(
+            planChunks({
+              use: firstScreenUse,
+              signedOut: Object.keys(SIGNED_OUT_SCREENS),
+              signIn: ['/login', '/admin/login'],
+              professional: under('professionalLayout'),
+              admin: under('adminLayout'),
+              builder: '/montar-pacote',
+            }),
+          ),
+        );
+      }
       this.emitFile({
         type: 'asset',
         fileName: 'route-preloads.json',
         source: JSON.stringify(preloads),
       });
+    },
+  };
+}
+
+const MANTINE_STYLES = /[\\/]@mantine[\\/]core[\\/]styles\.css$/;
+const USED_CLASSES_FILE = path.join(webRoot, 'node_modules/.cache/portal/mantine-classes.json');
+
+/** Every Mantine class the built scripts name: their components' class maps. */
+function mantineClassesIn(bundle: Rolldown.OutputBundle): Set<string> {
+  const classes = new Set<string>();
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk') continue;
+    for (const name of output.code.match(MANTINE_CLASS) ?? []) classes.add(name);
+  }
+  return classes;
+}
+
+/**
+ * Mantine's stylesheet holds every component's rules, half of them for components the app never
+ * draws: 35.5 KB gzipped on every first screen, and style work on a phone's CPU. The chunk plan's
+ * pass records the classes the built scripts name; the second pass keeps only the rules of those,
+ * in the stylesheet's source, so its file name's hash follows what it holds
+ * (docs/decisions/0025-first-screen-requests.md). The build fails when a script names a class the
+ * record lacks (a record older than the code).
+ */
+function unusedMantineRules(): Plugin {
+  const used: ReadonlySet<string> | undefined =
+    !writingChunkPlan && fs.existsSync(USED_CLASSES_FILE)
+      ? new Set(JSON.parse(fs.readFileSync(USED_CLASSES_FILE, 'utf8')) as string[])
+      : undefined;
+  return {
+    name: 'portal-unused-mantine-rules',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!used || !MANTINE_STYLES.test(id.split('?')[0] ?? '')) return undefined;
+      return { code: withoutUnusedMantineRules(code, used), map: null };
+    },
+    generateBundle(_options, bundle) {
+      const named = mantineClassesIn(bundle);
+      if (writingChunkPlan) {
+        fs.mkdirSync(path.dirname(USED_CLASSES_FILE), { recursive: true });
+        fs.writeFileSync(USED_CLASSES_FILE, JSON.stringify([...named].sort()));
+        return;
+      }
+      const missing = used ? [...named].filter((name) => !used.has(name)) : [];
+      if (missing.length > 0) {
+        this.error(
+          `unused-mantine-rules: the scripts name ${missing.slice(0, 5).join(', ')}, which the ` +
+            'record of the first pass lacks; `npm run build` records them before it builds',
+        );
+      }
     },
   };
 }
@@ -181,6 +307,7 @@ export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
+    unusedMantineRules(),
     routePreloads(),
     appStylesheetPreload(),
     // The API serves these files as they are (Content-Encoding br/gzip), so no request pays
@@ -239,12 +366,6 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|internmap|decimal\.js-light|eventemitter3|es-toolkit|immer|reselect|redux|@reduxjs[\\/]toolkit|react-redux|redux-thunk)[\\/](?!.*\.css$)/,
               priority: 5,
             },
-            {
-              name: 'mantine',
-              test: /[\\/]node_modules[\\/](@mantine[\\/](?!charts[\\/])|@floating-ui|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|detect-node-es|react-number-format|react-textarea-autosize|dayjs)[\\/]/,
-              tags: ['$initial'],
-              priority: 20,
-            },
             // zod only where a form or an answer is validated: on its own, a screen that imports
             // a schema-free domain file (text.ts, money.ts) never pulls it in by sharing a chunk.
             // The domain's schema helpers (text-fields.ts) travel with zod. Left to the shared-chunk
@@ -260,6 +381,18 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]domain[\\/]src[\\/](zod|text-fields)\.ts$/,
               priority: 25,
             },
+            // The first screens' modules, grouped by the URLs that load them (chunk-plan.ts).
+            // Their imports are planned too, so no group takes them along.
+            ...(Object.keys(chunkPlan).length > 0
+              ? [
+                  {
+                    name: (id: string) => chunkPlan[id] ?? null,
+                    debugName: 'first-screens',
+                    priority: 15,
+                    includeDependenciesRecursively: false,
+                  },
+                ]
+              : []),
             {
               name: 'vendor',
               test: /[\\/]node_modules[\\/]/,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -17,6 +18,15 @@ describe('the web app pages', () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    // A script long enough to be sent compressed, with its compressed copy beside it.
+    const script = `export const screen = '${'tela '.repeat(400)}';`;
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-1.js'), script);
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-1.js.gz'), zlib.gzipSync(script));
+    fs.writeFileSync(path.join(webDist, 'assets', 'builder-page-1.css'), 'h1 { color: red; }');
+    fs.writeFileSync(
+      path.join(webDist, 'assets', 'logo-1.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
     fs.writeFileSync(
       path.join(webDist, 'route-preloads.json'),
       JSON.stringify({
@@ -80,6 +90,40 @@ describe('the web app pages', () => {
       const res = await web.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('sends scripts and styles without the headers only a document reads, cached for a year', async () => {
+    for (const [url, encoding] of [
+      ['/assets/index-1.js', 'gzip'],
+      ['/assets/index-1.js', 'identity'],
+      ['/assets/builder-page-1.css', 'gzip'],
+    ] as const) {
+      const res = await web.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+      ]) {
+        expect(res.headers[name], `${url} ${encoding} ${name}`).toBeUndefined();
+      }
+      // What a browser does apply to a script or a style stays.
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toBeDefined();
+    }
+  });
+
+  it('keeps the document headers on anything a browser could open as a page', async () => {
+    for (const url of ['/login', '/assets/logo-1.svg', '/api/v1/health']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
   });
 });

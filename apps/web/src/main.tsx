@@ -3,7 +3,7 @@ import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { landingScreen, SignedOutApp } from './app/signed-out-app';
-import { whenIdle } from './lib/use-after-first-screen';
+import { whenFirstScreenDrawn } from './lib/use-after-first-screen';
 
 // The URL this visit landed on, before any redirect: its Web Vitals belong to it.
 const landingPath = window.location.pathname;
@@ -40,7 +40,7 @@ function applyAppStylesheets(): Promise<void> {
  */
 function reportWebVitalsWhenIdle(page: string | null): void {
   if (!page) return;
-  whenIdle(() => {
+  whenFirstScreenDrawn(() => {
     void import('./lib/web-vitals-reporter').then((reporter) => {
       reporter.startWebVitalsReporting({ page, device: reporter.deviceClass() });
     });

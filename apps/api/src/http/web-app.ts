@@ -71,6 +71,28 @@ function matchRoutePage(pages: RoutePage[], url: string): RoutePage | undefined 
   );
 }
 
+/**
+ * Security headers that only a document reads (its CSP, framing, opener and origin policies):
+ * a script or a stylesheet never applies them. Sent with each of the seventy-odd scripts of a
+ * first screen they were about 800 of the 1 200 bytes of every response's headers, which a phone
+ * pays in transfer time before the page can draw (docs/decisions/0025-first-screen-requests.md).
+ * nosniff, CORP and HSTS stay: a browser does apply them to scripts and styles.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** A hashed script or stylesheet of the build: never a document, whatever the browser is asked. */
+const isScriptOrStyle = (filePath: string) => /\.(m?js|css)(\.(gz|br))?$/.test(filePath);
+
 /** The built SPA: hashed assets cached for a year, index.html for every other page. */
 export function serveWebApp(
   app: FastifyInstance,
@@ -88,12 +110,12 @@ export function serveWebApp(
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (hashed && isScriptOrStyle(filePath)) {
+          // helmet wrote them on the raw response, before this reply existed.
+          for (const name of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(name);
+        }
       },
     });
   }

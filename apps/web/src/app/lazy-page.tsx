@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
+import { markPageDrawn } from '../lib/use-after-first-screen';
 
 export type PageModule = Promise<{ default: ComponentType }>;
 
@@ -25,6 +26,8 @@ export function lazyPage(importPage: () => PageModule): LazyPage {
   // Suspense boundary whose fallback was shown holds the content back ~300 ms more: on the
   // builder that delay was a third of the time to the first useful paint.
   function Page() {
+    // Committed: the page shows at the next frame, and what waits for it may start.
+    useEffect(markPageDrawn, []);
     const Loaded = loaded;
     return Loaded ? <Loaded /> : <LazyPage />;
   }
