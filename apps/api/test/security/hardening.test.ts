@@ -397,7 +397,7 @@ describe('hardening', () => {
       }
     });
 
-    it('are sent on the web app: index for every page, and its assets', async () => {
+    it('are sent on the web app: index for every page, and what applies to its assets', async () => {
       const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
       fs.mkdirSync(path.join(webDist, 'assets'));
       fs.writeFileSync(
@@ -418,7 +418,12 @@ describe('hardening', () => {
         }
         const asset = await web.app.inject({ method: 'GET', url: '/assets/app-1.js' });
         expect(asset.statusCode).toBe(200);
-        expectHardenedHeaders(asset.headers, 'asset');
+        // A script applies no document policy (CSP, framing): it keeps what a browser does apply
+        // to it (docs/decisions/0025-first-screen-requests.md).
+        expect(asset.headers['x-content-type-options']).toBe('nosniff');
+        expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(asset.headers['strict-transport-security']).toBeDefined();
+        expect(asset.headers['x-powered-by']).toBeUndefined();
         // A missing asset is a 404, not the index (a wrong script type would hide the error).
         const missing = await web.app.inject({ method: 'GET', url: '/assets/nao-existe.js' });
         expect(missing.statusCode).toBe(404);
