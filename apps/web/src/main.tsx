@@ -87,3 +87,7 @@ const firstRender: Promise<string | null> = screen
     })
   : startSignedInApp(applyAppStylesheets());
 void firstRender.then(reportWebVitalsWhenIdle);
+// On a signed-out screen the next step is most often the signed-in app: its code comes once the
+// screen is drawn and the browser idle, so 'Entrar' does not wait for it
+// (docs/decisions/0025-first-screen-requests.md).
+if (screen) whenFirstScreenDrawn(() => void import('./app/app').catch(() => undefined));
