@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../lib/api-client';
 import { server } from '../../test/msw-server';
-import { acceptLoginAs, makeUser, renderApp } from '../../test/test-utils';
+import { acceptLoginAs, clickTwiceBeforeRender, makeUser, renderApp } from '../../test/test-utils';
 
 /** POST /auth/login answers `body` with `status`. */
 function answerLogin(body: JsonBodyType, status = 200) {
@@ -55,6 +55,20 @@ describe('/login', () => {
     await fillAndSubmit();
     const button = await screen.findByRole('button', { name: 'Entrando...' });
     expect(button).toBeDisabled();
+  });
+
+  it('sends one sign-in for a double click, however fast', async () => {
+    server.use(http.post('/api/v1/auth/login', () => delay('infinite')));
+    await renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Email/), 'ana@clinica.com.br');
+    await user.type(screen.getByLabelText(/Senha/, { selector: 'input' }), 'senha-secreta');
+    const sent = vi.spyOn(globalThis, 'fetch');
+    // Both clicks land before React draws the busy button; each would send at once.
+    clickTwiceBeforeRender(screen.getByRole('button', { name: 'Entrar' }));
+    expect(sent.mock.calls.filter(([url]) => String(url).includes('/auth/login'))).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Entrando...' })).toBeDisabled();
+    sent.mockRestore();
   });
 
   it('reports a response without a token', async () => {

@@ -27,18 +27,22 @@ export function useSubmission<Input, Output>(
   run: (input: Input) => Promise<Output>,
 ): Submission<Input, Output> {
   const [outcome, setOutcome] = useState<Outcome<Output>>({ status: 'idle' });
-  const latest = useRef(0);
+  // One request per intent: a submit while one is in flight is ignored. `pending` alone is not
+  // enough, two clicks in one frame both see it false (useSubmitGuard does the same for the
+  // signed-in forms, components/form/use-schema-form.ts).
+  const inFlight = useRef(false);
   const submit = (input: Input) => {
-    const attempt = ++latest.current;
+    if (inFlight.current) return;
+    inFlight.current = true;
     setOutcome({ status: 'pending' });
-    run(input).then(
-      (data) => {
-        if (attempt === latest.current) setOutcome({ status: 'success', data });
-      },
-      (error: unknown) => {
-        if (attempt === latest.current) setOutcome({ status: 'error', error });
-      },
-    );
+    run(input)
+      .then(
+        (data) => setOutcome({ status: 'success', data }),
+        (error: unknown) => setOutcome({ status: 'error', error }),
+      )
+      .finally(() => {
+        inFlight.current = false;
+      });
   };
   return {
     submit,
