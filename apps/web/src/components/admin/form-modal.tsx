@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { ResourceMutations } from '../../api/resource-mutations';
 import { errorMessage } from '../../lib/api-client';
-import { useSubmitGuard } from '../form/use-schema-form';
+import { useSubmitGuard } from '../form/use-submit-guard';
 import { notifySuccess } from './notify';
 
 /**

@@ -1,6 +1,6 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useCallback, useRef } from 'react';
+import { useRef } from 'react';
 import type { $ZodType } from 'zod/v4/core';
 
 /**
@@ -26,21 +26,4 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
   });
   formRef.current = form;
   return form;
-}
-
-/**
- * One request per intent, however fast the clicks: a second submit while the first is in flight
- * is ignored. `isPending` alone is not enough: two clicks in the same frame both see it false.
- */
-export function useSubmitGuard(): (send: () => Promise<unknown>) => void {
-  const inFlight = useRef(false);
-  return useCallback((send) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    send()
-      .catch(() => undefined)
-      .finally(() => {
-        inFlight.current = false;
-      });
-  }, []);
 }

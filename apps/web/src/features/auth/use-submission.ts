@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useSubmitGuard } from '../../components/form/use-submit-guard';
 
 type Outcome<Output> =
   | { status: 'idle' }
@@ -27,23 +28,17 @@ export function useSubmission<Input, Output>(
   run: (input: Input) => Promise<Output>,
 ): Submission<Input, Output> {
   const [outcome, setOutcome] = useState<Outcome<Output>>({ status: 'idle' });
-  // One request per intent: a submit while one is in flight is ignored. `pending` alone is not
-  // enough, two clicks in one frame both see it false (useSubmitGuard does the same for the
-  // signed-in forms, components/form/use-schema-form.ts).
-  const inFlight = useRef(false);
-  const submit = (input: Input) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setOutcome({ status: 'pending' });
-    run(input)
-      .then(
+  // One request per intent: `pending` alone is not enough, two clicks in one frame both see it
+  // false.
+  const guard = useSubmitGuard();
+  const submit = (input: Input) =>
+    guard(() => {
+      setOutcome({ status: 'pending' });
+      return run(input).then(
         (data) => setOutcome({ status: 'success', data }),
         (error: unknown) => setOutcome({ status: 'error', error }),
-      )
-      .finally(() => {
-        inFlight.current = false;
-      });
-  };
+      );
+    });
   return {
     submit,
     pending: outcome.status === 'pending',

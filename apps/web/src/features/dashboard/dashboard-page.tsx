@@ -34,7 +34,7 @@ import { useSearchParams } from 'react-router';
 import { fetchSalesCsv, salesDashboardQuery } from '../../api/dashboard';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { notifyError } from '../../components/admin/notify';
-import { useSubmitGuard } from '../../components/form/use-schema-form';
+import { useSubmitGuard } from '../../components/form/use-submit-guard';
 import { saveBlob } from '../../components/save-blob';
 import { StatCard } from '../../components/stat-card';
 import { usePageTitle } from '../../components/use-page-title';

@@ -27,7 +27,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { readAsDataUrl, useSavePhotos, useServicePhotosQuery } from '../../api/service-photos';
 import { ServerError } from '../../components/admin/form-modal';
 import { notifySuccess } from '../../components/admin/notify';
-import { useSubmitGuard } from '../../components/form/use-schema-form';
+import { useSubmitGuard } from '../../components/form/use-submit-guard';
 import { errorMessage } from '../../lib/api-client';
 
 /** Not in the spec (a failed save was only logged there); the server's detail wins when sent. */

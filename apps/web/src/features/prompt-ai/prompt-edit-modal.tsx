@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdateAiPrompt } from '../../api/ai-configs';
 import { notifySuccess } from '../../components/admin/notify';
-import { useSubmitGuard } from '../../components/form/use-schema-form';
+import { useSubmitGuard } from '../../components/form/use-submit-guard';
 
 export interface PromptEditModalProps {
   opened: boolean;
