@@ -1,9 +1,9 @@
 import {
   countNotices,
-  foldAccents,
   NOTICE_CATEGORIES,
   NOTICE_CATEGORY_LABELS,
   NOTICE_MESSAGES,
+  normalizeForComparison,
   type Notice,
   type NoticeCategory,
 } from '@portal/domain';
@@ -36,11 +36,6 @@ const NOTICES_LIST: Admin.ListDefinition<{ category?: NoticeCategory; status?: N
 
 type NoticeStatus = 'active' | 'inactive';
 
-/** As the server's searches compare (portal_fold: case and accents ignored). */
-function noticeSearchKey(text: string): string {
-  return foldAccents(text).toLowerCase();
-}
-
 function matchesFilters(
   notice: Notice,
   search: string,
@@ -48,7 +43,7 @@ function matchesFilters(
 ): boolean {
   if (category && notice.category !== category) return false;
   if (status && notice.active !== (status === 'active')) return false;
-  return search === '' || noticeSearchKey(`${notice.title} ${notice.text}`).includes(search);
+  return search === '' || normalizeForComparison(`${notice.title} ${notice.text}`).includes(search);
 }
 
 /** The row is replaced with the server's answer (the cache update in useUpdateNotice). */
@@ -86,7 +81,8 @@ export default function NoticesPage() {
 
   const notices = noticesQuery.data ?? [];
   const counts = countNotices(notices);
-  const search = noticeSearchKey(list.params.q.trim());
+  // Case and accents ignored, as in every other search of the app.
+  const search = normalizeForComparison(list.params.q);
   const visibleNotices = notices.filter((notice) => matchesFilters(notice, search, list.request));
 
   return (
