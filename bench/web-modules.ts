@@ -1,7 +1,7 @@
 /**
  * Where a page's first-screen JavaScript goes (issue 17; docs/decisions/0011-first-screen-javascript.md):
  * builds apps/web into bench/.tmp/web-modules (by the chunk plan of the last `npm run build`,
- * apps/web/chunk-plan.ts) with a plugin that records every chunk's modules,
+ * apps/web/src/app/chunk-plan.ts) with a plugin that records every chunk's modules,
  * then prints, for each URL pattern given (default /login and /montar-pacote), the chunks of the
  * entry and the page's preloads with their gzipped size, and the packages and source files in
  * them by gzipped size (each module compressed alone: for ranking, not for adding up).

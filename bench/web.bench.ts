@@ -87,7 +87,7 @@ export function buildWeb(): { dist: string; note: string } {
   const dist = path.join(TMP_DIR, 'web-dist');
   const started = performance.now();
   // The two passes of apps/web's `npm run build`: the first writes the chunk plan, the second
-  // builds by it (apps/web/chunk-plan.ts).
+  // builds by it (apps/web/src/app/chunk-plan.ts).
   for (const [outDir, plan] of [
     [path.join(TMP_DIR, 'web-plan-pass'), 'write'],
     [dist, 'read'],

@@ -21,12 +21,24 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
  * the chunk plan; the second groups the first screens' modules by it (chunk-plan.ts).
  */
 const writingChunkPlan = process.env.PORTAL_CHUNK_PLAN === 'write';
-const CHUNK_PLAN_FILE = path.join(webRoot, 'node_modules/.cache/portal/chunk-plan.json');
-/** The plan the first pass wrote; none (automatic splitting only) before any first pass. */
-const chunkPlan: Record<string, string> =
-  !writingChunkPlan && fs.existsSync(CHUNK_PLAN_FILE)
-    ? (JSON.parse(fs.readFileSync(CHUNK_PLAN_FILE, 'utf8')) as Record<string, string>)
-    : {};
+
+/** Where the first pass leaves what the second reads: the chunk plan, the Mantine classes. */
+const PASS_RECORDS = path.join(webRoot, 'node_modules/.cache/portal');
+
+function writePassRecord(name: string, value: unknown): void {
+  fs.mkdirSync(PASS_RECORDS, { recursive: true });
+  fs.writeFileSync(path.join(PASS_RECORDS, name), JSON.stringify(value));
+}
+
+/** A record of the last first pass; none while writing them, or before any first pass. */
+function readPassRecord<T>(name: string): T | undefined {
+  const file = path.join(PASS_RECORDS, name);
+  if (writingChunkPlan || !fs.existsSync(file)) return undefined;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+}
+
+/** The plan the first pass wrote; without one, the automatic splitting only. */
+const chunkPlan = readPassRecord<Record<string, string>>('chunk-plan.json') ?? {};
 
 /** Packages that must exist once in the bundle: two copies of a React context provider break it. */
 export const singletonPackages = ['react', 'react-dom', '@mantine/core', '@mantine/hooks'];
@@ -51,16 +63,59 @@ export const FIRST_SCREEN_FORBIDDEN: Readonly<Record<string, RegExp>> = {
   '/montar-pacote': SCHEMAS_AND_CHARTS,
 };
 
-/** The chunks of the library groups below: the chunk plan leaves their modules where they are. */
-const LIBRARY_CHUNKS = new Set([
-  'react',
-  'router',
-  'charts',
-  'mantine',
-  'domain-text',
-  'zod',
-  'vendor',
-]);
+/**
+ * Libraries that the first screen needs get their own long-lived chunks, so an app release does
+ * not invalidate them. Libraries used only by lazy pages stay with those pages and never weigh on
+ * /login.
+ */
+const LIBRARY_GROUPS = [
+  {
+    name: 'react',
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+    priority: 30,
+  },
+  // The router library apart from React: the signed-out screens' first screen does not
+  // load it (docs/decisions/0022-signed-out-shell.md).
+  {
+    name: 'router',
+    test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
+    priority: 30,
+  },
+  // The dashboard's charts (recharts, d3) in one chunk of their own, loaded by the pages
+  // that draw a chart. Lowest priority: a group also takes its modules' dependencies not
+  // taken by a group before it, and above 'react' or 'vendor' it took React and
+  // Mantine's core, which the entry then loaded from this chunk. @mantine/charts (built on
+  // Mantine's core) and its stylesheet stay with the page that imports them.
+  {
+    name: 'charts',
+    test: /[\\/]node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|internmap|decimal\.js-light|eventemitter3|es-toolkit|immer|reselect|redux|@reduxjs[\\/]toolkit|react-redux|redux-thunk)[\\/](?!.*\.css$)/,
+    priority: 5,
+  },
+  // zod only where a form or an answer is validated: on its own, a screen that imports
+  // a schema-free domain file (text.ts, money.ts) never pulls it in by sharing a chunk.
+  // The domain's schema helpers (text-fields.ts) travel with zod. Left to the shared-chunk
+  // heuristics they shared a chunk with text.ts, which the builder needs without zod; and a
+  // group takes the dependencies no group above it took, so text.ts has its own, above.
+  {
+    name: 'domain-text',
+    test: /[\\/]packages[\\/]domain[\\/]src[\\/]text\.ts$/,
+    priority: 26,
+  },
+  {
+    name: 'zod',
+    test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]domain[\\/]src[\\/](zod|text-fields)\.ts$/,
+    priority: 25,
+  },
+  {
+    name: 'vendor',
+    test: /[\\/]node_modules[\\/]/,
+    tags: ['$initial'],
+    priority: 10,
+  },
+] satisfies Rolldown.CodeSplittingGroup[];
+
+/** The library groups' chunks: the chunk plan leaves their modules where they are. */
+const LIBRARY_CHUNKS = new Set<string>(LIBRARY_GROUPS.map((group) => group.name));
 
 const KB = 1024;
 
@@ -207,19 +262,16 @@ function routePreloads(): Plugin {
           Object.keys(ROUTE_MODULES).filter((pattern) =>
             ROUTE_MODULES[pattern]?.includes(layout as never),
           );
-        fs.mkdirSync(path.dirname(CHUNK_PLAN_FILE), { recursive: true });
-        fs.writeFileSync(
-          CHUNK_PLAN_FILE,
-          JSON.stringify(
-            planChunks({
-              use: firstScreenUse,
-              signedOut: Object.keys(SIGNED_OUT_SCREENS),
-              signIn: ['/login', '/admin/login'],
-              professional: under('professionalLayout'),
-              admin: under('adminLayout'),
-              builder: '/montar-pacote',
-            }),
-          ),
+        writePassRecord(
+          'chunk-plan.json',
+          planChunks({
+            use: firstScreenUse,
+            signedOut: Object.keys(SIGNED_OUT_SCREENS),
+            signIn: ['/login', '/admin/login'],
+            professional: under('professionalLayout'),
+            admin: under('adminLayout'),
+            builder: '/montar-pacote',
+          }),
         );
       }
       this.emitFile({
@@ -232,7 +284,7 @@ function routePreloads(): Plugin {
 }
 
 const MANTINE_STYLES = /[\\/]@mantine[\\/]core[\\/]styles\.css$/;
-const USED_CLASSES_FILE = path.join(webRoot, 'node_modules/.cache/portal/mantine-classes.json');
+const USED_CLASSES_RECORD = 'mantine-classes.json';
 
 /** Every Mantine class the built scripts name: their components' class maps. */
 function mantineClassesIn(bundle: Rolldown.OutputBundle): Set<string> {
@@ -253,10 +305,8 @@ function mantineClassesIn(bundle: Rolldown.OutputBundle): Set<string> {
  * record lacks (a record older than the code).
  */
 function unusedMantineRules(): Plugin {
-  const used: ReadonlySet<string> | undefined =
-    !writingChunkPlan && fs.existsSync(USED_CLASSES_FILE)
-      ? new Set(JSON.parse(fs.readFileSync(USED_CLASSES_FILE, 'utf8')) as string[])
-      : undefined;
+  const record = readPassRecord<string[]>(USED_CLASSES_RECORD);
+  const used: ReadonlySet<string> | undefined = record && new Set(record);
   return {
     name: 'portal-unused-mantine-rules',
     apply: 'build',
@@ -268,8 +318,7 @@ function unusedMantineRules(): Plugin {
     generateBundle(_options, bundle) {
       const named = mantineClassesIn(bundle);
       if (writingChunkPlan) {
-        fs.mkdirSync(path.dirname(USED_CLASSES_FILE), { recursive: true });
-        fs.writeFileSync(USED_CLASSES_FILE, JSON.stringify([...named].sort()));
+        writePassRecord(USED_CLASSES_RECORD, [...named].sort());
         return;
       }
       const missing = used ? [...named].filter((name) => !used.has(name)) : [];
@@ -339,48 +388,10 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Vite 8 (Rolldown) replacement for manualChunks. Libraries that the first screen needs
-        // get their own long-lived chunks, so an app release does not invalidate them. Libraries
-        // used only by lazy pages stay with those pages and never weigh on /login.
+        // Vite 8 (Rolldown) replacement for manualChunks: the library groups, then the plan.
         codeSplitting: {
           groups: [
-            {
-              name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              priority: 30,
-            },
-            // The router library apart from React: the signed-out screens' first screen does not
-            // load it (docs/decisions/0022-signed-out-shell.md).
-            {
-              name: 'router',
-              test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
-              priority: 30,
-            },
-            // The dashboard's charts (recharts, d3) in one chunk of their own, loaded by the pages
-            // that draw a chart. Lowest priority: a group also takes its modules' dependencies not
-            // taken by a group before it, and above 'react' or 'mantine' it took React and
-            // Mantine's core, which the entry then loaded from this chunk. @mantine/charts (built on
-            // Mantine's core) and its stylesheet stay with the page that imports them.
-            {
-              name: 'charts',
-              test: /[\\/]node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|internmap|decimal\.js-light|eventemitter3|es-toolkit|immer|reselect|redux|@reduxjs[\\/]toolkit|react-redux|redux-thunk)[\\/](?!.*\.css$)/,
-              priority: 5,
-            },
-            // zod only where a form or an answer is validated: on its own, a screen that imports
-            // a schema-free domain file (text.ts, money.ts) never pulls it in by sharing a chunk.
-            // The domain's schema helpers (text-fields.ts) travel with zod. Left to the shared-chunk
-            // heuristics they shared a chunk with text.ts, which the builder needs without zod; and a
-            // group takes the dependencies no group above it took, so text.ts has its own, above.
-            {
-              name: 'domain-text',
-              test: /[\\/]packages[\\/]domain[\\/]src[\\/]text\.ts$/,
-              priority: 26,
-            },
-            {
-              name: 'zod',
-              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]domain[\\/]src[\\/](zod|text-fields)\.ts$/,
-              priority: 25,
-            },
+            ...LIBRARY_GROUPS,
             // The first screens' modules, grouped by the URLs that load them (chunk-plan.ts).
             // Their imports are planned too, so no group takes them along.
             ...(Object.keys(chunkPlan).length > 0
@@ -393,12 +404,6 @@ export default defineConfig({
                   },
                 ]
               : []),
-            {
-              name: 'vendor',
-              test: /[\\/]node_modules[\\/]/,
-              tags: ['$initial'],
-              priority: 10,
-            },
           ],
         },
       },
