@@ -18,7 +18,10 @@ export function ClientPickerSlot(props: ClientPickerProps) {
   const [typed, setTyped] = useState<string | undefined>(undefined);
   const [touched, setTouched] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const refocus = useRef(false);
+  // Whether the stand-in holds the focus, from its own focus and blur events. Asked when the code
+  // arrived, the answer was already stale if the field was touched before React drew the picker:
+  // the picker then came up unfocused and what was typed next went nowhere.
+  const standInFocused = useRef(false);
   const needed = afterFirstScreen || touched;
 
   useEffect(() => {
@@ -28,7 +31,6 @@ export function ClientPickerSlot(props: ClientPickerProps) {
     loadPicker().then(
       (loaded) => {
         if (!current) return;
-        refocus.current = Boolean(box.current?.contains(document.activeElement));
         setPicker(() => loaded);
       },
       () => undefined,
@@ -38,9 +40,11 @@ export function ClientPickerSlot(props: ClientPickerProps) {
     };
   }, [needed, Picker]);
 
-  // The field is replaced under the user's fingers: the focus and the caret follow it.
+  // The field is replaced under the user's fingers: the focus and the caret follow it. React
+  // ignores the blur the removed stand-in may cause, so the ref still says it was focused.
   useLayoutEffect(() => {
-    if (!Picker || !refocus.current) return;
+    if (!Picker || !standInFocused.current) return;
+    standInFocused.current = false;
     const input = box.current?.querySelector('input');
     input?.focus();
     input?.setSelectionRange(input.value.length, input.value.length);
@@ -55,7 +59,11 @@ export function ClientPickerSlot(props: ClientPickerProps) {
           label={props.label}
           placeholder={props.placeholder}
           value={typed ?? props.value?.full_name ?? ''}
-          onFocus={() => setTouched(true)}
+          onFocus={() => {
+            standInFocused.current = true;
+            setTouched(true);
+          }}
+          onBlur={() => (standInFocused.current = false)}
           onChange={(event) => {
             setTyped(event.currentTarget.value);
             props.onChange(null);
