@@ -65,7 +65,9 @@ export function normalizeForComparison(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
-const graphemes = new Intl.Segmenter('pt-BR', { granularity: 'grapheme' });
+// Created on first use: screens that load this module to fold names never count characters, and
+// a page's first Intl object loads ICU data (docs/decisions/0026-number-text-without-intl.md).
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * Characters as people see them (grapheme clusters): '😀' and 'é' typed as e + accent are one
@@ -74,6 +76,7 @@ const graphemes = new Intl.Segmenter('pt-BR', { granularity: 'grapheme' });
  */
 export function graphemeLength(text: string): number {
   let count = 0;
+  graphemes ??= new Intl.Segmenter('pt-BR', { granularity: 'grapheme' });
   for (const segment of graphemes.segment(text)) {
     void segment;
     count += 1;

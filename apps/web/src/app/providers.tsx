@@ -8,12 +8,15 @@ import { cssVariablesResolver, theme } from './theme';
 
 /**
  * ModalsProvider (pt-BR labels) and Notifications. Modal brings ScrollArea and floating-ui
- * (~40 KB gzipped with the notification UI) that the sign-in screens never use, so the hosts load
- * only for someone signed in, once the first screen is drawn (on a phone they would otherwise
- * compete with it for the network), or at once when a notification is queued (register's success
- * message) or a confirm dialog is asked for.
+ * (~40 KB gzipped with the notification UI) that the sign-in screens never use, so their code is
+ * downloaded only for someone signed in, once the first screen is drawn (on a phone it would
+ * otherwise compete with it for the network). They are drawn when first needed: a notification
+ * queued (a save's confirmation, register's success message) or a confirm dialog asked for.
+ * Drawn on every visit, they were a 19 ms task after the builder's first screen, 76 ms of main
+ * thread under the mobile CPU budget (docs/decisions/0025-first-screen-requests.md).
  */
-const OverlayHosts = lazy(() => import('./overlay-hosts'));
+const loadOverlayHosts = () => import('./overlay-hosts');
+const OverlayHosts = lazy(loadOverlayHosts);
 
 const noSubscription = () => () => {};
 const nothingQueued = () => false;
@@ -47,13 +50,13 @@ function DeferredOverlayHosts({ eager }: { eager: boolean }) {
   const notificationWaiting = useNotificationWaiting(eager || afterFirstScreen);
   const confirmWanted = useSyncExternalStore(subscribeOverlayHostsRequest, overlayHostsRequested);
   const [needed, setNeeded] = useState(false);
+  const signedInAndDrawn = token !== null && afterFirstScreen;
+  useEffect(() => {
+    // The code only, so that the first notification or confirm dialog shows without a download.
+    if (signedInAndDrawn) void loadOverlayHosts();
+  }, [signedInAndDrawn]);
   // Once mounted the hosts stay (signing out must not cut a notification short).
-  if (
-    !needed &&
-    (eager || (token !== null && afterFirstScreen) || notificationWaiting || confirmWanted)
-  ) {
-    setNeeded(true);
-  }
+  if (!needed && (eager || notificationWaiting || confirmWanted)) setNeeded(true);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>

@@ -20,7 +20,7 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
  * screen is drawn and its data had time to arrive: the page's own requests (which meet an expired
  * session first anyway) are what the user is waiting for.
  */
-export function useCurrentUserRefresh(): void {
+function useCurrentUserRefresh(): void {
   const { token } = useSession();
   const afterFirstScreen = useAfterFirstScreen(STORED_USER_REFRESH_DELAY_MS);
   const query = useQuery({
@@ -33,4 +33,14 @@ export function useCurrentUserRefresh(): void {
   useEffect(() => {
     if (token !== null && isUser(query.data)) saveStoredUser(query.data);
   }, [query.data, token]);
+}
+
+/**
+ * Where the signed-in layouts run `useCurrentUserRefresh`: a component of its own, so that the
+ * query's changes re-render nothing but it. Called in the layout, /auth/me's answer re-rendered
+ * the whole shell after the first screen, a 14 ms task (docs/decisions/0025-first-screen-requests.md).
+ */
+export function CurrentUserRefresh(): null {
+  useCurrentUserRefresh();
+  return null;
 }

@@ -19,7 +19,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLink } from '../../components/brand-link';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { PageLoader } from '../../components/page-loader';
-import { useCurrentUserRefresh } from '../../lib/current-user';
+import { CurrentUserRefresh } from '../../lib/current-user';
 import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useSession } from '../../lib/use-session';
 import { useSignOut } from '../../lib/use-sign-out';
@@ -53,7 +53,6 @@ function isActive(pathname: string, to: string): boolean {
 }
 
 export default function AdminLayout() {
-  useCurrentUserRefresh();
   const { user } = useSession();
   const signOut = useSignOut();
   const { pathname } = useLocation();
@@ -77,6 +76,7 @@ export default function AdminLayout() {
       }}
       padding="md"
     >
+      <CurrentUserRefresh />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">

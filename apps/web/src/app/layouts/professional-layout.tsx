@@ -19,7 +19,7 @@ import { BrandLink } from '../../components/brand-link';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { PageLoader } from '../../components/page-loader';
 import { NoticeBannerSlot } from '../../features/notices/notice-banner';
-import { useCurrentUserRefresh } from '../../lib/current-user';
+import { CurrentUserRefresh } from '../../lib/current-user';
 import { useSession } from '../../lib/use-session';
 import { useSignOut } from '../../lib/use-sign-out';
 import classes from './professional-layout.module.css';
@@ -67,7 +67,6 @@ function isActive(pathname: string, { to, alsoActiveOn = [] }: TopLink): boolean
 }
 
 export default function ProfessionalLayout() {
-  useCurrentUserRefresh();
   const { user } = useSession();
   const signOut = useSignOut();
   const { pathname } = useLocation();
@@ -96,6 +95,7 @@ export default function ProfessionalLayout() {
       }}
       padding="md"
     >
+      <CurrentUserRefresh />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">

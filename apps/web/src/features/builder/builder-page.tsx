@@ -27,7 +27,8 @@ import {
   type Service,
 } from '@portal/domain';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useClientCareProfileQuery } from '../../api/clients';
 import { ProcedureDetailDialogSlot } from '../../components/procedure-detail-dialog-slot';
@@ -78,11 +79,27 @@ function assistantPreferencesText({
 
 /** SPEC 'Package builder' at /montar-pacote: pick a package, choose sessions per block, generate. */
 export default function BuilderPage() {
+  // A list's arrival is drawn as a transition, in slices. useQuery alone (a store React reads
+  // synchronously) drew the whole page in one task per list: 21–28 ms after the first screen,
+  // four times that on the mobile CPU budget (docs/decisions/0025-first-screen-requests.md).
+  // The synchronous render gets the previous value, and BuilderScreen's memo skips it.
+  const servicesQuery = useDeferredValue(useActiveServicesQuery());
+  const packagesQuery = useDeferredValue(useActivePackagesQuery());
+  return <BuilderScreen servicesQuery={servicesQuery} packagesQuery={packagesQuery} />;
+}
+
+interface BuilderScreenProps {
+  servicesQuery: UseQueryResult<Service[]>;
+  packagesQuery: UseQueryResult<Package[]>;
+}
+
+const BuilderScreen = memo(function BuilderScreen({
+  servicesQuery,
+  packagesQuery,
+}: BuilderScreenProps) {
   usePageTitle('Montar pacote');
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
-  const servicesQuery = useActiveServicesQuery();
-  const packagesQuery = useActivePackagesQuery();
   const catalogue = servicesQuery.data ?? NO_SERVICES;
   const [clientMode, setClientMode] = useClientMode();
 
@@ -226,7 +243,14 @@ export default function BuilderPage() {
 
   let content;
   if (step === 'packages') {
-    content = <PackagePicker selectedId={pkg?.id ?? null} search={search} onPick={pickPackage} />;
+    content = (
+      <PackagePicker
+        packagesQuery={packagesQuery}
+        selectedId={pkg?.id ?? null}
+        search={search}
+        onPick={pickPackage}
+      />
+    );
   } else if (servicesQuery.isPending || (packageId !== null && packagesQuery.isPending)) {
     content = (
       <SimpleGrid
@@ -374,4 +398,4 @@ export default function BuilderPage() {
       />
     </>
   );
-}
+});

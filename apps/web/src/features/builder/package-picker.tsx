@@ -21,11 +21,13 @@ import {
   type Package,
 } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState } from '../../components/empty-state';
-import { useActivePackagesQuery } from './api';
 import classes from './builder.module.css';
 
 export interface PackagePickerProps {
+  /** The active packages, as the builder page reads them (its arrival drawn as a transition). */
+  packagesQuery: UseQueryResult<Package[]>;
   selectedId: number | null;
   /** The header search; it narrows the cards by name too. */
   search: string;
@@ -38,9 +40,7 @@ export function monthlyValueText(pkg: Pick<Package, 'annual_value'>): string {
 }
 
 /** SPEC 'Package picker grid': active packages as cards with monthly value and block limits. */
-export function PackagePicker({ selectedId, search, onPick }: PackagePickerProps) {
-  const packagesQuery = useActivePackagesQuery();
-
+export function PackagePicker({ packagesQuery, selectedId, search, onPick }: PackagePickerProps) {
   if (packagesQuery.isPending) {
     return (
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} aria-busy="true" aria-label="Carregando pacotes">
