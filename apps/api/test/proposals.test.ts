@@ -6,6 +6,7 @@ import {
   cpfFromBase,
   MESSAGES,
   PROPOSAL_MESSAGES,
+  saoPauloDate,
   WITHDRAWAL_NOTICE,
   type Client,
   type ClientExport,
@@ -732,7 +733,9 @@ describe('proposals API', () => {
     });
     expect((page.json() as unknown[]).length).toBe(2);
     expect(Number(page.headers['x-total-count'])).toBeGreaterThan(3);
-    const today = new Date().toISOString().slice(0, 10);
+    // The clinics' day, as the API reads 'from' and 'to': after 21:00 in São Paulo the UTC date
+    // is already tomorrow, and the proposal just sent was not in it.
+    const today = saoPauloDate(new Date());
     const period = (
       await t.request('GET', '/api/v1/proposals/', {
         token: professional.token,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   ACCEPT_TERMS_TEXT,
+  addDays,
   buildProposalItems,
   CLINIC_NAME,
   computeProposalFigures,
@@ -18,6 +19,7 @@ import {
   PUBLIC_INSTALMENTS,
   publicProposalAcceptSchema,
   publicProposalDeclineSchema,
+  saoPauloDayStart,
   WITHDRAWAL_NOTICE,
   whatsappUrl,
   type Package,
@@ -61,11 +63,6 @@ const yearFormatter = new Intl.DateTimeFormat('en-CA', {
 /** Proposals are numbered per calendar year where the clinics are. */
 function yearInSaoPaulo(date: Date): number {
   return Number(yearFormatter.format(date));
-}
-
-/** 'YYYY-MM-DD' as the São Paulo calendar day's first instant (UTC−3, no daylight saving). */
-function saoPauloDayStart(text: string): Date {
-  return new Date(`${text}T00:00:00-03:00`);
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -524,7 +521,7 @@ export const proposalsService = {
       filter.sentBefore = new Date(now.getTime() - PROPOSAL_FOLLOW_UP_AFTER_DAYS * DAY_MS);
     }
     if (query.from) filter.createdFrom = saoPauloDayStart(query.from);
-    if (query.to) filter.createdBefore = new Date(saoPauloDayStart(query.to).getTime() + DAY_MS);
+    if (query.to) filter.createdBefore = saoPauloDayStart(addDays(query.to, 1));
     const { rows, total } = await repo.listProposals(db, filter);
     return { items: rows.map((row) => toSummary(row, now)), total };
   },
