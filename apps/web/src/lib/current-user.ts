@@ -14,11 +14,11 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
 }
 
 /**
- * Signed-in layouts call this once: it refreshes the stored user (an admin may have changed the
- * profile or name) and, through the api client's 401 handling, sends an expired session to
- * /login soon after the shell opens instead of at the first action. It waits until the first
- * screen is drawn and its data had time to arrive: the page's own requests (which meet an expired
- * session first anyway) are what the user is waiting for.
+ * Run once per signed-in shell (through CurrentUserRefresh, below): it refreshes the stored
+ * user (an admin may have changed the profile or name) and, through the api client's 401
+ * handling, sends an expired session to /login soon after the shell opens instead of at the first
+ * action. It waits until the first screen is drawn and its data had time to arrive: the page's
+ * own requests (which meet an expired session first anyway) are what the user is waiting for.
  */
 function useCurrentUserRefresh(): void {
   const { token } = useSession();
