@@ -332,6 +332,30 @@ function unusedMantineRules(): Plugin {
   };
 }
 
+/** Mantine's useId module, as @mantine/hooks' own index imports it. */
+const MANTINE_USE_ID = /[\\/]use-id[\\/]use-id\.mjs$/;
+const MANTINE_HOOKS = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]/;
+
+/**
+ * Mantine's useId swaps a random id in after mount, re-rendering every component that asked for
+ * one; src/lib/mantine-use-id.ts returns React's id instead
+ * (docs/decisions/0027-first-frame-on-the-issue-machine.md). Used by vitest.config.ts too, so
+ * the tests run the same ids. `npm run dev` pre-bundles Mantine without it (ids still work).
+ */
+export function mantineUseId(): Plugin {
+  const replacement = path.join(webRoot, 'src/lib/mantine-use-id.ts');
+  return {
+    name: 'portal-mantine-use-id',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !MANTINE_USE_ID.test(source) || !MANTINE_HOOKS.test(importer)) {
+        return undefined;
+      }
+      return replacement;
+    },
+  };
+}
+
 /**
  * The entry's stylesheet is preloaded, not applied, in index.html: as a stylesheet link it held
  * the boot splash until it arrived (on a phone on 4G, a second after the HTML). main.tsx applies
@@ -356,6 +380,7 @@ export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
+    mantineUseId(),
     unusedMantineRules(),
     routePreloads(),
     appStylesheetPreload(),

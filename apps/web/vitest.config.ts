@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { singletonPackages } from './vite.config.ts';
+import { mantineUseId, singletonPackages } from './vite.config.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineProject({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), mantineUseId()],
   resolve: { dedupe: singletonPackages },
   test: {
     name: 'web',

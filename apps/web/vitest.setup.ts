@@ -5,6 +5,13 @@ import { resetApiData } from './src/test/msw-handlers';
 import { onUnhandledRequest, server, takeUnexpectedRequests } from './src/test/msw-server';
 import { fixedMediaQuery } from './src/test/media-query';
 
+// The providers load the notification store and the overlay hosts with import() (providers.tsx).
+// A test that ended while that import was still being transformed left it running after the
+// test environment was torn down (an unhandled error that fails the run on a busy machine).
+// Loaded here first, the providers' imports resolve from the module cache.
+await import('./src/app/notifications-queue');
+await import('./src/app/overlay-hosts');
+
 // Lazy routes are transformed on first use, which can take a few seconds on a cold run.
 configure({ asyncUtilTimeout: 5000 });
 

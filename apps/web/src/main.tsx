@@ -1,6 +1,9 @@
 import '@mantine/core/styles.css';
+// The notification host's few rules (1 KB) come with the app's styles: added later, when the
+// host loads after the first screen, a stylesheet restyles the whole page in one task.
+import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { landingScreen, SignedOutApp } from './app/signed-out-app';
 import { whenFirstScreenDrawn } from './lib/use-after-first-screen';
@@ -34,24 +37,30 @@ function applyAppStylesheets(): Promise<void> {
   ).then(() => undefined);
 }
 
+/** The landing URL's page for its Web Vitals, worked out only when they are reported. */
+type LandingPage = () => string | null;
+
 /**
  * Field data (issue 17): the visit's Core Web Vitals, by code loaded once the first screen is
  * drawn and the browser idle, so it costs that screen neither bytes nor main-thread time.
  */
-function reportWebVitalsWhenIdle(page: string | null): void {
-  if (!page) return;
+function reportWebVitalsWhenIdle(landingPage: LandingPage): void {
   whenFirstScreenDrawn(() => {
+    // Matching the URL against every route is work the first screen does not wait for.
+    const page = landingPage();
+    if (!page) return;
     void import('./lib/web-vitals-reporter').then((reporter) => {
       reporter.startWebVitalsReporting({ page, device: reporter.deviceClass() });
     });
   });
 }
 
-const root = createRoot(container);
+let root: Root | undefined;
 // A transition lets React render a screen in small slices, so a slow phone stays responsive
 // meanwhile (the boot splash, or the screen before, shows).
 const render = (app: ReactNode) =>
   startTransition(() => {
+    root ??= createRoot(container);
     root.render(
       <StrictMode>
         <AppProviders>{app}</AppProviders>
@@ -59,18 +68,18 @@ const render = (app: ReactNode) =>
     );
   });
 
-let signedInApp: Promise<string | null> | undefined;
+let signedInApp: Promise<LandingPage> | undefined;
 
 /**
  * The signed-in app at the current URL, once its first route's code is here (the HTML of its URLs
  * links that code, see vite.config.ts). Settles with the landing URL's route pattern.
  */
-function startSignedInApp(stylesheets: Promise<void> = Promise.resolve()): Promise<string | null> {
+function startSignedInApp(stylesheets: Promise<void> = Promise.resolve()): Promise<LandingPage> {
   signedInApp ??= import('./app/app').then(async (app) => {
     const { router, queryClient, firstRouteReady } = app.createSignedInApp();
     await Promise.all([firstRouteReady, stylesheets]);
     render(<app.SignedInAppRoot router={router} queryClient={queryClient} />);
-    return app.routePattern(router.routes, landingPath);
+    return () => app.routePattern(router.routes, landingPath);
   });
   return signedInApp;
 }
@@ -79,15 +88,22 @@ function startSignedInApp(stylesheets: Promise<void> = Promise.resolve()): Promi
 // styles are here puts the page itself on screen first, instead of a loader that the page then
 // replaces. A visit that lands on a signed-out screen draws it with the lighter signed-out shell
 // (docs/decisions/0022-signed-out-shell.md); the signed-in app loads when it leaves them.
-const screen = landingScreen();
-const firstRender: Promise<string | null> = screen
-  ? Promise.all([screen.load().catch(() => undefined), applyAppStylesheets()]).then(() => {
-      render(<SignedOutApp onLeave={() => startSignedInApp().then(() => undefined)} />);
-      return landingPath;
-    })
-  : startSignedInApp(applyAppStylesheets());
-void firstRender.then(reportWebVitalsWhenIdle);
-// On a signed-out screen the next step is most often the signed-in app: its code comes once the
-// screen is drawn and the browser idle, so 'Entrar' does not wait for it
-// (docs/decisions/0025-first-screen-requests.md).
-if (screen) whenFirstScreenDrawn(() => void import('./app/app').catch(() => undefined));
+function start(): void {
+  const screen = landingScreen();
+  const firstRender: Promise<LandingPage> = screen
+    ? Promise.all([screen.load().catch(() => undefined), applyAppStylesheets()]).then(() => {
+        render(<SignedOutApp onLeave={() => startSignedInApp().then(() => undefined)} />);
+        return () => landingPath;
+      })
+    : startSignedInApp(applyAppStylesheets());
+  void firstRender.then(reportWebVitalsWhenIdle);
+  // On a signed-out screen the next step is most often the signed-in app: its code comes once
+  // the screen is drawn and the browser idle, so 'Entrar' does not wait for it
+  // (docs/decisions/0025-first-screen-requests.md).
+  if (screen) whenFirstScreenDrawn(() => void import('./app/app').catch(() => undefined));
+}
+
+// Evaluating the entry's modules (React, Mantine) takes one task; applying the stylesheets,
+// which parses them, waits for the next. Together they were one long task on a phone
+// (docs/decisions/0027-first-frame-on-the-issue-machine.md).
+window.setTimeout(start, 0);

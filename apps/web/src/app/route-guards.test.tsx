@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -41,8 +41,11 @@ describe('route guards', () => {
       await screen.findByRole('heading', { name: 'Bem-vindo(a), Ana Souza' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');
-    expect(screen.queryAllByRole('link', { name: 'Gestão' })).toHaveLength(0);
-    expect(screen.getAllByRole('link', { name: 'Pipeline' }).length).toBeGreaterThan(0);
+    // A phone-sized screen (the test DOM matches no media query): the links are in the menu.
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Navegação principal (celular)' });
+    expect(within(menu).getByRole('link', { name: 'Pipeline' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Gestão' })).not.toBeInTheDocument();
     unmount();
 
     const gil = makeUser({ id: 3, name: 'Gil Gerente', profile: 'manager' });

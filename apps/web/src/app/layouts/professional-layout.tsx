@@ -13,7 +13,7 @@ import {
   IconSparkles,
   type Icon,
 } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLink } from '../../components/brand-link';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -77,6 +77,12 @@ export default function ProfessionalLayout() {
     getInitialValueInEffect: false,
   });
   const drawerVisible = !isDesktop && menuOpened;
+  // Each navigation is drawn only where it can show: the top one from 80em, the drawer's links
+  // once a phone opens it (then kept, so closing still slides them out). Drawn hidden, the two
+  // were 99 of the builder's 331 elements on a phone, in its first commit, style and layout
+  // (docs/decisions/0027-first-frame-on-the-issue-machine.md).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerVisible && !drawerUsed) setDrawerUsed(true);
   const links = [
     ...PROFESSIONAL_LINKS,
     ...PIPELINE_LINKS,
@@ -86,6 +92,7 @@ export default function ProfessionalLayout() {
 
   return (
     <AppShell
+      className={classes.shell}
       header={{ height: 60 }}
       // On phones the top navigation folds into a drawer opened by the burger.
       navbar={{
@@ -117,23 +124,25 @@ export default function ProfessionalLayout() {
             gap={4}
             className={classes.topNav}
           >
-            {links.map((link) => {
-              const { to, label } = link;
-              const active = isActive(pathname, link);
-              return (
-                <Button
-                  key={to}
-                  component={Link}
-                  to={to}
-                  variant={active ? 'light' : 'subtle'}
-                  color={active ? undefined : 'gray'}
-                  aria-current={active ? 'page' : undefined}
-                  px="xs"
-                >
-                  {label}
-                </Button>
-              );
-            })}
+            {isDesktop
+              ? links.map((link) => {
+                  const { to, label } = link;
+                  const active = isActive(pathname, link);
+                  return (
+                    <Button
+                      key={to}
+                      component={Link}
+                      to={to}
+                      variant={active ? 'light' : 'subtle'}
+                      color={active ? undefined : 'gray'}
+                      aria-current={active ? 'page' : undefined}
+                      px="xs"
+                    >
+                      {label}
+                    </Button>
+                  );
+                })
+              : null}
           </Group>
 
           <Group gap="sm" wrap="nowrap">
@@ -151,28 +160,31 @@ export default function ProfessionalLayout() {
 
       <AppShell.Navbar
         id="professional-menu"
+        className={classes.drawer}
         p="sm"
         aria-label="Navegação principal (celular)"
         inert={!drawerVisible}
       >
         <Stack gap={4}>
-          {links.map((link) => {
-            const { to, label, icon: LinkIcon } = link;
-            const active = isActive(pathname, link);
-            return (
-              <NavLink
-                key={to}
-                component={Link}
-                to={to}
-                label={label}
-                leftSection={<LinkIcon size={18} aria-hidden />}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={closeMenu}
-                fw={500}
-              />
-            );
-          })}
+          {(drawerUsed || drawerVisible) && !isDesktop
+            ? links.map((link) => {
+                const { to, label, icon: LinkIcon } = link;
+                const active = isActive(pathname, link);
+                return (
+                  <NavLink
+                    key={to}
+                    component={Link}
+                    to={to}
+                    label={label}
+                    leftSection={<LinkIcon size={18} aria-hidden />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={closeMenu}
+                    fw={500}
+                  />
+                );
+              })
+            : null}
         </Stack>
       </AppShell.Navbar>
 

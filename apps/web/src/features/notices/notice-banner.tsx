@@ -41,7 +41,10 @@ export function NoticeBanner({
   random = Math.random,
 }: NoticeBannerProps) {
   const [shownIndex, setShownIndex] = useState(0);
-  const [visible, setVisible] = useState(false);
+  // The first notice is drawn with the page, without a fade: the cycle's start shows it anyway,
+  // and its fade-in, started with the page, made the page's first frame one long task on a phone
+  // (a forced second render before its first style and layout; docs/decisions/0027-…).
+  const [visible, setVisible] = useState(notices.length > 0);
   const cycleRef = useRef<NoticeCycle | null>(null);
   const countRef = useRef(notices.length);
   const randomRef = useRef(random);
