@@ -33,12 +33,11 @@ export function useActiveNoticesQuery() {
 }
 
 /**
- * Requested with the professional shell's code, and awaited (a bounded wait) before the first
- * render (router.tsx, preloadRoute): the banner then renders with the page instead of arriving
- * later and pushing the page down.
+ * Requested with the professional shell's code (router preloadRoute): the banner then renders
+ * with the page instead of arriving later and pushing the page down.
  */
-export function prefetchActiveNotices(queryClient: QueryClient): Promise<void> {
-  return queryClient.prefetchQuery(activeNoticesQuery);
+export function prefetchActiveNotices(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(activeNoticesQuery);
 }
 
 /**

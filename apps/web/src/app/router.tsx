@@ -43,22 +43,9 @@ function lazyPage(name: PageModuleName) {
 const prefetchBuilderData: RouteHandle['prefetch'] = (queryClient) => {
   void import('../features/builder/api').then((api) => api.prefetchBuilderData(queryClient));
 };
-const prefetchActiveNotices: RouteHandle['prefetchBeforeRender'] = (queryClient) =>
-  import('../api/notices').then((notices) => notices.prefetchActiveNotices(queryClient));
-
-/**
- * Longest wait of the first render for the data drawn above its page. The notices' answer (2 KB)
- * comes long before the page's code on any network; the bound keeps a stalled one from holding
- * the page back.
- */
-const ABOVE_PAGE_DATA_WAIT_MS = 1500;
-
-function atMost(promise: Promise<unknown>, ms: number): Promise<unknown> {
-  return Promise.race([
-    promise.catch(() => undefined),
-    new Promise((resolve) => window.setTimeout(resolve, ms)),
-  ]);
-}
+const prefetchActiveNotices: RouteHandle['prefetch'] = (queryClient) => {
+  void import('../api/notices').then((notices) => notices.prefetchActiveNotices(queryClient));
+};
 
 const adminLayout = lazyPage('adminLayout');
 const professionalLayout = lazyPage('professionalLayout');
@@ -97,12 +84,6 @@ export interface RouteHandle {
   module?: PageModuleName;
   load?: () => PageModule;
   prefetch?: (queryClient: QueryClient) => void;
-  /**
-   * Data drawn above the page (the professional layout's notice banner): the first render waits
-   * for it (ABOVE_PAGE_DATA_WAIT_MS at most). Drawn after the page, the banner pushed the whole
-   * page down: a layout shift of 0.18 in one Lighthouse run of the builder.
-   */
-  prefetchBeforeRender?: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 function pageRoute(
@@ -126,10 +107,7 @@ export function preloadRoute(location: string, queryClient: QueryClient): Promis
     const handle = match.route.handle as RouteHandle | undefined;
     // React.lazy reports a failed load itself, when the page renders.
     if (handle?.load) loads.push(handle.load().catch(() => undefined));
-    if (!getToken()) continue;
-    handle?.prefetch?.(queryClient);
-    const aboveThePage = handle?.prefetchBeforeRender?.(queryClient);
-    if (aboveThePage) loads.push(atMost(aboveThePage, ABOVE_PAGE_DATA_WAIT_MS));
+    if (getToken()) handle?.prefetch?.(queryClient);
   }
   return Promise.all(loads).then(() => undefined);
 }
@@ -175,7 +153,7 @@ export const appRoutes: RouteObject[] = [
             handle: {
               module: professionalLayout.name,
               load: professionalLayout.load,
-              prefetchBeforeRender: prefetchActiveNotices,
+              prefetch: prefetchActiveNotices,
             } satisfies RouteHandle,
             children: [
               pageRoute('home', homePage),
