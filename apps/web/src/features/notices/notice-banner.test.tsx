@@ -112,6 +112,42 @@ describe('NoticeBannerSlot', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('keeps the room the banner last took while the notices load, so the page does not move', async () => {
+    window.localStorage.setItem('portal-notice-banner-height', '148');
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('/api/v1/notices/notices/', async () => {
+        await answered;
+        return HttpResponse.json(apiData.notices.filter((notice) => notice.active));
+      }),
+    );
+    apiData.notices = [makeNotice({ title: 'Semana da Criolipólise', active: true })];
+    const { queryClient } = renderWithProviders(<NoticeBannerSlot />);
+    const room = screen.getByTestId('notice-banner-room');
+    expect(room).toHaveStyle({ height: '148px' });
+    expect(room).toHaveAttribute('aria-hidden', 'true');
+    answer();
+    expect(await screen.findByText('Semana da Criolipólise')).toBeInTheDocument();
+    expect(screen.queryByTestId('notice-banner-room')).not.toBeInTheDocument();
+    await settled(queryClient, activeNoticesQueryKey);
+  });
+
+  it('reserves nothing on a first visit, and forgets the room once there is no notice', async () => {
+    const { queryClient, unmount } = renderWithProviders(<NoticeBannerSlot />);
+    expect(screen.queryByTestId('notice-banner-room')).not.toBeInTheDocument();
+    await settled(queryClient, activeNoticesQueryKey);
+    unmount();
+
+    window.localStorage.setItem('portal-notice-banner-height', '148');
+    apiData.notices = [];
+    const second = renderWithProviders(<NoticeBannerSlot />);
+    await settled(second.queryClient, activeNoticesQueryKey);
+    expect(window.localStorage.getItem('portal-notice-banner-height')).toBe('0');
+  });
+
   it('shows nothing when there is no active notice', async () => {
     apiData.notices = [makeNotice({ active: false })];
     const calls = recordRequests();
