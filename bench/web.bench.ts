@@ -292,7 +292,13 @@ export async function benchWeb(options: { demoDataDir?: string } = {}): Promise<
       `through the API in the run. Lighthouse 12 (performance only, Debian Chromium, fresh profile ` +
       `per run, presets ${PRESETS.join(' and ')}; ${LIGHTHOUSE_RUNS} runs each, every run listed with ` +
       `its benchmarkIndex; the median run's mainthread-work-breakdown and bootup-time in the raw ` +
-      `numbers). The baseline of these figures is the budget of issue 17 (1 KB = 1024 bytes).`,
+      `numbers). ` +
+      (EMULATED_MACHINE_INDEX === null
+        ? ''
+        : `The mobile runs emulate a machine of benchmarkIndex ${EMULATED_MACHINE_INDEX}: the CPU ` +
+          `slowdown is 4 × this machine's index (Lighthouse's benchmark, just before each run) ÷ ` +
+          `${EMULATED_MACHINE_INDEX}, written with each run. `) +
+      `The baseline of these figures is the budget of issue 17 (1 KB = 1024 bytes).`,
     figures,
     budgets,
     raw,

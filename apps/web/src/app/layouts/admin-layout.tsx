@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import {
   IconArrowsJoin,
@@ -15,7 +15,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { BrandLink } from '../../components/brand-link';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { PageLoader } from '../../components/page-loader';
@@ -23,6 +23,7 @@ import { CurrentUserRefresh } from '../../lib/current-user';
 import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useSession } from '../../lib/use-session';
 import { useSignOut } from '../../lib/use-sign-out';
+import { DrawerLink } from './drawer-link';
 
 interface AdminLink {
   to: string;
@@ -125,23 +126,17 @@ export default function AdminLayout() {
         inert={!sidebarVisible}
       >
         <AppShell.Section grow component={ScrollArea}>
-          {ADMIN_LINKS.map(({ to, label, icon: LinkIcon }) => {
-            const active = isActive(pathname, to);
-            return (
-              <NavLink
-                key={to}
-                component={Link}
-                to={to}
-                label={label}
-                leftSection={<LinkIcon size={18} aria-hidden />}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={closeMobile}
-                variant="light"
-                fw={500}
-              />
-            );
-          })}
+          {ADMIN_LINKS.map(({ to, label, icon }) => (
+            <DrawerLink
+              key={to}
+              to={to}
+              label={label}
+              icon={icon}
+              active={isActive(pathname, to)}
+              onClick={closeMobile}
+              variant="light"
+            />
+          ))}
         </AppShell.Section>
         {user ? (
           <AppShell.Section hiddenFrom="sm" pt="sm">

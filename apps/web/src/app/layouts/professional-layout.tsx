@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { isAdminProfile, isManagerProfile } from '../../lib/profiles';
 import {
@@ -22,6 +22,7 @@ import { NoticeBannerSlot } from '../../features/notices/notice-banner';
 import { CurrentUserRefresh } from '../../lib/current-user';
 import { useSession } from '../../lib/use-session';
 import { useSignOut } from '../../lib/use-sign-out';
+import { DrawerLink } from './drawer-link';
 import classes from './professional-layout.module.css';
 
 interface TopLink {
@@ -83,6 +84,7 @@ export default function ProfessionalLayout() {
   // (docs/decisions/0027-first-frame-on-the-issue-machine.md).
   const [drawerUsed, setDrawerUsed] = useState(false);
   if (drawerVisible && !drawerUsed) setDrawerUsed(true);
+  const drawerLinksDrawn = (drawerUsed || drawerVisible) && !isDesktop;
   const links = [
     ...PROFESSIONAL_LINKS,
     ...PIPELINE_LINKS,
@@ -166,24 +168,17 @@ export default function ProfessionalLayout() {
         inert={!drawerVisible}
       >
         <Stack gap={4}>
-          {(drawerUsed || drawerVisible) && !isDesktop
-            ? links.map((link) => {
-                const { to, label, icon: LinkIcon } = link;
-                const active = isActive(pathname, link);
-                return (
-                  <NavLink
-                    key={to}
-                    component={Link}
-                    to={to}
-                    label={label}
-                    leftSection={<LinkIcon size={18} aria-hidden />}
-                    active={active}
-                    aria-current={active ? 'page' : undefined}
-                    onClick={closeMenu}
-                    fw={500}
-                  />
-                );
-              })
+          {drawerLinksDrawn
+            ? links.map((link) => (
+                <DrawerLink
+                  key={link.to}
+                  to={link.to}
+                  label={link.label}
+                  icon={link.icon}
+                  active={isActive(pathname, link)}
+                  onClick={closeMenu}
+                />
+              ))
             : null}
         </Stack>
       </AppShell.Navbar>
