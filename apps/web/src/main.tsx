@@ -72,7 +72,8 @@ let signedInApp: Promise<LandingPage> | undefined;
 
 /**
  * The signed-in app at the current URL, once its first route's code is here (the HTML of its URLs
- * links that code, see vite.config.ts). Settles with the landing URL's route pattern.
+ * links that code, see vite.config.ts). Settles with how to work out the landing URL's route
+ * pattern, which reportWebVitalsWhenIdle does only once the first screen is drawn.
  */
 function startSignedInApp(stylesheets: Promise<void> = Promise.resolve()): Promise<LandingPage> {
   signedInApp ??= import('./app/app').then(async (app) => {

@@ -82,9 +82,10 @@ export default function ProfessionalLayout() {
   // once a phone opens it (then kept, so closing still slides them out). Drawn hidden, the two
   // were 99 of the builder's 331 elements on a phone, in its first commit, style and layout
   // (docs/decisions/0027-first-frame-on-the-issue-machine.md).
+  // Set while rendering: React redraws at once with it, before anything is committed.
   const [drawerUsed, setDrawerUsed] = useState(false);
   if (drawerVisible && !drawerUsed) setDrawerUsed(true);
-  const drawerLinksDrawn = (drawerUsed || drawerVisible) && !isDesktop;
+  const drawerLinksDrawn = drawerUsed && !isDesktop;
   const links = [
     ...PROFESSIONAL_LINKS,
     ...PIPELINE_LINKS,

@@ -69,11 +69,13 @@ export function NoticeBanner({
   const [shownIndex, setShownIndex] = useState(0);
   // The first notice is drawn with the page, without a fade: the cycle's start shows it anyway,
   // and its fade-in, started with the page, made the page's first frame one long task on a phone
-  // (a forced second render before its first style and layout; docs/decisions/0027-…).
+  // (a forced second render before its first style and layout;
+  // docs/decisions/0027-first-frame-on-the-issue-machine.md).
   const [visible, setVisible] = useState(notices.length > 0);
   const cycleRef = useRef<NoticeCycle | null>(null);
   const slotRef = useRef<HTMLDivElement>(null);
-  // Read after the first paint, when layout is already done: no forced layout.
+  // Read in an effect, once the banner is committed: the layout this reads is the one its
+  // frame needs anyway.
   useEffect(() => {
     const height = slotRef.current?.offsetHeight ?? 0;
     if (height > 0) rememberBannerHeight(height);
