@@ -163,6 +163,7 @@ export function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
     link_active: false,
     previous_id: null,
     superseded_by_id: null,
+    revised_by: null,
     ...overrides,
   };
 }

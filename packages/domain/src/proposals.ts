@@ -283,6 +283,8 @@ export const proposalSchema = proposalSummarySchema.extend({
   /** The version this one replaced, and the one that replaced it. */
   previous_id: z.number().int().nullable(),
   superseded_by_id: z.number().int().nullable(),
+  /** Who made this version when it is a revision (the author stays the author); else null. */
+  revised_by: ref.nullable(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 

@@ -11,12 +11,12 @@ import type { UserCache } from './user-cache.ts';
  * Who may call a route (DESIGN 5 in docs/architecture.md). Every /api route must declare one in
  * `config.access`; a route without it refuses to register, so nothing is open by accident.
  */
-export type Access = 'public' | 'user' | 'photo-editor' | 'manager' | 'admin';
+export type Access = 'public' | 'user' | 'manager' | 'admin';
 
 const ALLOWED_PROFILES: Record<Exclude<Access, 'public'>, readonly Profile[]> = {
   user: ['admin', 'manager', 'professional'],
-  'photo-editor': ['admin', 'manager'],
-  // Client exports, anonymization and access logs (issue 13); the unit is checked per object.
+  // Admins and managers: photos, price history, dashboards, client exports, anonymization and
+  // access logs; which rows they reach is decided per object (apps/api/src/auth/scope.ts).
   manager: ['admin', 'manager'],
   admin: ['admin'],
 };

@@ -356,6 +356,9 @@ export const proposals = pgTable('proposals', {
   packageId: integer('package_id').references(() => packages.id, { onDelete: 'set null' }),
   authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
   authorName: text('author_name').notNull(),
+  // Migration 0017: who made this version when it is not the first (the author stays).
+  revisedBy: integer('revised_by').references(() => users.id, { onDelete: 'set null' }),
+  revisedByName: text('revised_by_name'),
   unit: text('unit').notNull(),
   status: text('status', {
     enum: ['draft', 'sent', 'viewed', 'accepted', 'declined', 'superseded'],

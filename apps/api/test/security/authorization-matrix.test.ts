@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Training } from '@portal/domain';
+import { MESSAGES, type Proposal, type Training, type Unit } from '@portal/domain';
 import type { Access } from '../../src/auth/access.ts';
 import type { RouteTableEntry } from '../../src/app.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
-import { userOfUnit } from '../helpers/crm-fixtures.ts';
+import { usersService } from '../../src/modules/users/service.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers/test-app.ts';
+import { HEALTH_CONSENT, userOfUnit } from '../helpers/crm-fixtures.ts';
 import {
   createDatabaseDigest,
   createSecurityFixtures,
@@ -48,7 +49,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
 
   'GET /api/v1/service-photos/:serviceId': 'user',
   'GET /api/v1/service-photos/:serviceId/links': 'user',
-  'PUT /api/v1/service-photos/:serviceId': 'photo-editor',
+  'PUT /api/v1/service-photos/:serviceId': 'manager',
   // Public, but only through a link the API signed (an <img> sends no bearer header).
   'GET /api/v1/service-photos/:serviceId/:position/image': 'public',
 
@@ -129,12 +130,12 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   // Audit trail (issue 14): admins read and verify it; price history for admins and managers.
   'GET /api/v1/audit/': 'admin',
   'GET /api/v1/audit/verify': 'admin',
-  'GET /api/v1/services/:id/history': 'photo-editor',
+  'GET /api/v1/services/:id/history': 'manager',
 
   // Managers' numbers (issue 14): the dashboard for admins and managers (a manager gets their own
   // unit); pipeline and renewals for everyone, scoped (test/dashboard.test.ts checks the scope).
-  'GET /api/v1/dashboard/sales': 'photo-editor',
-  'GET /api/v1/dashboard/sales.csv': 'photo-editor',
+  'GET /api/v1/dashboard/sales': 'manager',
+  'GET /api/v1/dashboard/sales.csv': 'manager',
   'GET /api/v1/proposals/pipeline': 'user',
   'GET /api/v1/renewals/': 'user',
 };
@@ -312,7 +313,7 @@ describe('one user cannot touch another user', () => {
     };
     const reachable = ROUTES.filter((route) => {
       const access = EXPECTED_ACCESS[routeKey(route)];
-      return access !== undefined && access !== 'admin' && access !== 'photo-editor';
+      return access !== undefined && access !== 'admin' && access !== 'manager';
     });
     expect(reachable.length).toBeGreaterThan(10);
     for (const route of reachable) {
@@ -418,4 +419,191 @@ describe("object-level rules: clients and proposals outside the caller's reach a
       expect(failures).toEqual([]);
     },
   );
+});
+
+/**
+ * Issue 25: ownership defined once (apps/api/src/auth/scope.ts). A proposal belongs to its
+ * client's unit and follows her; a professional moved to another unit, or whose client moved,
+ * no longer reaches that client's data through any client or proposal route.
+ */
+describe('scope follows the client: moved people and clients, admin-made and revised deals', () => {
+  let t: TestApp;
+  let f: SecurityFixtures;
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await createSecurityFixtures(t);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const objectRoutes = ROUTES.filter(
+    (route) =>
+      route.url.startsWith('/api/v1/clients/:id') || route.url.startsWith('/api/v1/proposals/:id'),
+  );
+
+  /** A client of `unit` with health data on record, and a proposal of hers by `author`. */
+  async function dealOf(unit: Unit, authorToken: string) {
+    const client = await f.send('POST', '/api/v1/clients/', {
+      token: f.users.admin.token,
+      body: {
+        full_name: `Cliente Escopo ${unit}`,
+        phone: '(11) 97777-0000',
+        unit,
+        consents: [HEALTH_CONSENT],
+        allergies: ['látex'],
+        health_flags: ['gestante'],
+      },
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const clientId = (client.json() as { id: number }).id;
+    const proposal = await f.send('POST', '/api/v1/proposals/', {
+      token: authorToken,
+      body: {
+        client_id: clientId,
+        package_id: f.ids.package,
+        blocks: { A: [], B: [], C: [], D: [] },
+      },
+    });
+    expect(proposal.statusCode, proposal.body).toBe(201);
+    return { clientId, proposal: proposal.json() as Proposal };
+  }
+
+  function urlOf(route: RouteTableEntry, deal: { clientId: number; proposal: Proposal }) {
+    const id = route.url.startsWith('/api/v1/clients/') ? deal.clientId : deal.proposal.id;
+    return route.url.replace(':id', String(id));
+  }
+
+  /** Each outsider gets 404 (403 on a managers' route for a professional) and changes nothing. */
+  async function expectOutOfReach(
+    route: RouteTableEntry,
+    deal: { clientId: number; proposal: Proposal },
+    outsiders: TestUser[],
+  ): Promise<string[]> {
+    const digest = await createDatabaseDigest(t.database);
+    const failures: string[] = [];
+    for (const outsider of outsiders) {
+      const before = await digest();
+      const res = await f.send(route.method, urlOf(route, deal), {
+        token: outsider.token,
+        body: f.sampleBody(route),
+      });
+      const expected =
+        EXPECTED_ACCESS[routeKey(route)] === 'manager' && outsider.profile === 'professional'
+          ? 403
+          : 404;
+      if (res.statusCode !== expected) {
+        failures.push(
+          `${outsider.profile}: esperado ${expected}, veio ${res.statusCode} ${res.body}`,
+        );
+      }
+      if (res.body.includes('látex') || res.body.includes('97777')) {
+        failures.push(`${outsider.profile}: a resposta traz dados da cliente`);
+      }
+      if ((await digest()) !== before) failures.push(`${outsider.profile}: alterou o banco`);
+    }
+    return failures;
+  }
+
+  it.each(objectRoutes.map((route) => [routeKey(route), route] as const))(
+    '%s: a professional moved to another unit reaches neither the client nor the deal',
+    async (_key, route) => {
+      const author = await userOfUnit(t, 'professional', 'MORUMBI');
+      const deal = await dealOf('MORUMBI', author.token);
+      await usersService.update(t.database.db, author.id, { unit: 'ANALIA' });
+      expect(await expectOutOfReach(route, deal, [author])).toEqual([]);
+    },
+  );
+
+  it.each(objectRoutes.map((route) => [routeKey(route), route] as const))(
+    "%s: a client moved to another unit leaves her old unit's author and manager",
+    async (_key, route) => {
+      const author = await userOfUnit(t, 'professional', 'PAULISTA');
+      const manager = await userOfUnit(t, 'manager', 'PAULISTA');
+      const deal = await dealOf('PAULISTA', author.token);
+      const moved = await f.send('PATCH', `/api/v1/clients/${deal.clientId}`, {
+        token: f.users.admin.token,
+        body: { unit: 'MORUMBI', allergies: ['látex', 'lidocaína'] },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await expectOutOfReach(route, deal, [author, manager])).toEqual([]);
+    },
+  );
+
+  it('a client who moves takes her proposals to the new unit: its manager reaches them', async () => {
+    const author = await userOfUnit(t, 'professional', 'PAULISTA');
+    const deal = await dealOf('PAULISTA', author.token);
+    const morumbi = await userOfUnit(t, 'manager', 'MORUMBI');
+    await f.send('PATCH', `/api/v1/clients/${deal.clientId}`, {
+      token: f.users.admin.token,
+      body: { unit: 'MORUMBI' },
+    });
+    const res = await f.send('GET', `/api/v1/proposals/${deal.proposal.id}`, {
+      token: morumbi.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ unit: 'MORUMBI', author: { id: author.id } });
+    const list = await f.send('GET', '/api/v1/proposals/', { token: author.token });
+    expect((list.json() as Proposal[]).map((p) => p.id)).not.toContain(deal.proposal.id);
+  });
+
+  it.each(
+    objectRoutes
+      .filter((route) => route.url.startsWith('/api/v1/proposals/'))
+      .map((route) => [routeKey(route), route] as const),
+  )("%s: an admin's proposal is the client's unit's, not the admin's", async (_key, route) => {
+    const deal = await dealOf('ANALIA', f.users.admin.token);
+    expect(deal.proposal.unit).toBe('ANALIA');
+    const paulista = await userOfUnit(t, 'manager', 'PAULISTA');
+    expect(await expectOutOfReach(route, deal, [paulista])).toEqual([]);
+  });
+
+  it("an admin's proposal counts in its client's unit: lists, pipeline and /gestao", async () => {
+    const analia = await userOfUnit(t, 'manager', 'ANALIA');
+    const paulista = await userOfUnit(t, 'manager', 'PAULISTA');
+    const created = async (token: string) => {
+      const res = await f.send('GET', '/api/v1/dashboard/sales', { token });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { proposals_created: number }).proposals_created;
+    };
+    const before = { analia: await created(analia.token), paulista: await created(paulista.token) };
+    const deal = await dealOf('ANALIA', f.users.admin.token);
+    const ids = async (token: string) => {
+      const res = await f.send('GET', '/api/v1/proposals/', { token });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Proposal[]).map((row) => row.id);
+    };
+    expect(await ids(analia.token)).toContain(deal.proposal.id);
+    expect(await ids(paulista.token)).not.toContain(deal.proposal.id);
+    const pipeline = await f.send('GET', '/api/v1/proposals/pipeline', { token: analia.token });
+    expect(pipeline.body).toContain(deal.proposal.number);
+    expect(await created(analia.token)).toBe(before.analia + 1);
+    expect(await created(paulista.token)).toBe(before.paulista);
+  });
+
+  it("a manager's revision keeps the professional as author, and the professional sees it", async () => {
+    const author = await userOfUnit(t, 'professional', 'PAULISTA', 'Paula Autora');
+    const manager = await userOfUnit(t, 'manager', 'PAULISTA', 'Gerson Revisor');
+    const deal = await dealOf('PAULISTA', author.token);
+    const revised = await f.send('POST', `/api/v1/proposals/${deal.proposal.id}/revise`, {
+      token: manager.token,
+      body: { blocks: { A: [], B: [], C: [], D: [] } },
+    });
+    expect(revised.statusCode, revised.body).toBe(201);
+    const version = revised.json() as Proposal;
+    expect(version).toMatchObject({
+      version: 2,
+      author: { id: author.id, name: 'Paula Autora' },
+      revised_by: { id: manager.id, name: 'Gerson Revisor' },
+    });
+    const seen = await f.send('GET', `/api/v1/proposals/${version.id}`, { token: author.token });
+    expect(seen.statusCode, seen.body).toBe(200);
+    const sent = await f.send('POST', `/api/v1/proposals/${version.id}/send`, {
+      token: manager.token,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mine = await f.send('GET', '/api/v1/proposals/', { token: author.token });
+    expect((mine.json() as Proposal[]).map((p) => [p.id, p.author.id])).toContainEqual([
+      version.id,
+      author.id,
+    ]);
+  });
 });

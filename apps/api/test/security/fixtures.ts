@@ -29,7 +29,6 @@ export type Identity = (typeof IDENTITIES)[number];
 /** The profiles each access level lets in (DESIGN 5 in docs/architecture.md). */
 export const PROFILES_ALLOWED: Record<Exclude<Access, 'public'>, readonly Identity[]> = {
   user: ['admin', 'manager', 'professional'],
-  'photo-editor': ['admin', 'manager'],
   manager: ['admin', 'manager'],
   admin: ['admin'],
 };

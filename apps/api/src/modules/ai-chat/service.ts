@@ -21,7 +21,8 @@ import {
   withoutRuledOut,
   type PackageFacts,
 } from '../../ai/recommender.ts';
-import { clientsService, type Viewer } from '../clients/service.ts';
+import type { Viewer } from '../../auth/scope.ts';
+import { clientsService } from '../clients/service.ts';
 import { packagesService } from '../packages/service.ts';
 import { relationsService } from '../services-relations/service.ts';
 

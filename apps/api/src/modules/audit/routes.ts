@@ -43,8 +43,7 @@ export const auditRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/services/:id/history',
     {
-      // 'photo-editor' is the admins-and-managers access (auth/access.ts).
-      config: { access: 'photo-editor' },
+      config: { access: 'manager' },
       schema: {
         tags: ['services', ...tags],
         params: idParams,

@@ -1,7 +1,8 @@
 import type { Client, ClientExport, ConsentCreateData, ConsentEntry } from '@portal/domain';
 import type { AppDb } from '../../db/client.ts';
 import { proposalsService } from '../proposals/service.ts';
-import { anonymizedName, clientsService, toClient, type Viewer } from './service.ts';
+import type { Viewer } from '../../auth/scope.ts';
+import { anonymizedName, clientsService, toClient } from './service.ts';
 
 /**
  * Data subject rights (LGPD art. 18/19) across the client's record and its proposals: this file

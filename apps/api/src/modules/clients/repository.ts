@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { rowFilterSql, type RowFilter } from '../../auth/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientAccessLog, clientConsents, clients } from '../../db/schema.ts';
 
@@ -9,8 +10,8 @@ export type ConsentRow = typeof clientConsents.$inferSelect;
 export type AccessLogRow = typeof clientAccessLog.$inferSelect;
 
 export interface ClientListFilter {
-  /** Only this unit (object-level scope or the `unit` filter). */
-  unit?: string | undefined;
+  /** Object-level scope (apps/api/src/auth/scope.ts), narrowed by the `unit` filter. */
+  scope: Pick<RowFilter, 'unit'>;
   /** Folded text and, when the query holds digits, those digits. */
   text?: string | undefined;
   digits?: string | undefined;
@@ -24,13 +25,14 @@ function likePattern(text: string): string {
 }
 
 function listConditions(filter: ClientListFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.unit) conditions.push(eq(clients.unit, filter.unit));
+  const conditions: SQL[] = [
+    rowFilterSql({ unit: filter.scope.unit, authorId: null }, { unit: clients.unit }),
+  ];
   const search: SQL[] = [];
   if (filter.text) search.push(sql`${clients.searchText} LIKE ${likePattern(filter.text)}`);
   if (filter.digits) search.push(sql`${clients.searchText} LIKE ${likePattern(filter.digits)}`);
   if (search.length > 0) conditions.push(sql`(${sql.join(search, sql` OR `)})`);
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 export async function listClients(

@@ -21,7 +21,7 @@ import {
   type ConsentPurpose,
   type Unit,
 } from '@portal/domain';
-import type { AuthenticatedUser } from '../../auth/access.ts';
+import { clientRowFilter, rowAccess, type Viewer } from '../../auth/scope.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import {
   conflict,
@@ -35,20 +35,6 @@ import * as repo from './repository.ts';
 // Two people saving the same CPF at once both pass the explicit check; the unique index catches
 // the second and this makes it the same 409.
 registerConflictMessage('clients_cpf_key', CLIENT_MESSAGES.cpfTaken);
-
-/** The signed-in user as object-level rules read it. */
-export type Viewer = Pick<AuthenticatedUser, 'id' | 'name' | 'profile' | 'unit'>;
-
-/** DESIGN.md section 5: admins see every client; anyone else the clients of their own unit. */
-export function canSeeClient(viewer: Viewer, client: Pick<repo.ClientRow, 'unit'>): boolean {
-  return viewer.profile === 'admin' || (viewer.unit !== null && client.unit === viewer.unit);
-}
-
-/** Exports, anonymization and access logs: admins, and managers of the client's unit. */
-function canAdministerClient(viewer: Viewer, client: Pick<repo.ClientRow, 'unit'>): boolean {
-  if (viewer.profile === 'admin') return true;
-  return viewer.profile === 'manager' && canSeeClient(viewer, client);
-}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -184,7 +170,7 @@ async function visibleClient(
   lock = false,
 ): Promise<repo.ClientRow> {
   const row = await repo.findClient(db, id, lock);
-  if (!row || !canSeeClient(viewer, row)) throw notFound(CLIENT_MESSAGES.notFound);
+  if (!row || !rowAccess.client(viewer, row)) throw notFound(CLIENT_MESSAGES.notFound);
   return row;
 }
 
@@ -236,7 +222,7 @@ function clientUnitFor(viewer: Viewer, requested: Unit | undefined): Unit {
   if (!unit || !(UNITS as readonly string[]).includes(unit)) {
     throw invalidField(['body', 'unit'], CLIENT_MESSAGES.unitRequired);
   }
-  if (viewer.profile !== 'admin' && unit !== viewer.unit) {
+  if (!rowAccess.placeClient(viewer, unit)) {
     throw new HttpError(403, CLIENT_MESSAGES.unitOutOfReach);
   }
   return unit;
@@ -250,19 +236,16 @@ export interface ClientPage {
 /** The clients module's public face: other modules call these, never the repository. */
 export const clientsService = {
   async list(db: AppDb, viewer: Viewer, query: ClientListQueryData): Promise<ClientPage> {
-    // Scope first: a professional or manager without a unit sees no client.
-    if (viewer.profile !== 'admin' && !viewer.unit) return { items: [], total: 0 };
-    if (viewer.profile !== 'admin' && query.unit && query.unit !== viewer.unit) {
-      return { items: [], total: 0 };
-    }
-    const unit = viewer.profile === 'admin' ? query.unit : (viewer.unit ?? undefined);
+    // Scope first: a unit outside the caller's reach, or a caller without a unit, gets nothing.
+    const scope = clientRowFilter(viewer, { unit: query.unit });
+    if (scope === null) return { items: [], total: 0 };
     const text = query.q ? normalizeForComparison(query.q) : undefined;
     // A phone or CPF is typed as digits and signs; a query with letters is a name, whose digits
     // (a suffix, say) must not pull in every client whose phone happens to contain them.
     const digits =
       query.q && /\d/.test(query.q) && !/\p{L}/u.test(query.q) ? cpfDigits(query.q) : undefined;
     const { rows, total } = await repo.listClients(db, {
-      unit,
+      scope,
       text: text || undefined,
       digits: digits || undefined,
       limit: query.limit,
@@ -433,7 +416,7 @@ export const clientsService = {
     lock = false,
   ): Promise<repo.ClientRow> {
     const row = await visibleClient(db, viewer, id, lock);
-    if (!canAdministerClient(viewer, row)) throw new HttpError(403, MESSAGES.forbidden);
+    if (!rowAccess.administerClient(viewer, row)) throw new HttpError(403, MESSAGES.forbidden);
     return row;
   },
 

@@ -22,8 +22,7 @@ import { dashboardService } from './service.ts';
  */
 export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
   const tags = ['dashboard'];
-  // 'photo-editor' is the admins-and-managers access (auth/access.ts).
-  const managers = { access: 'photo-editor' as const };
+  const managers = { access: 'manager' as const };
   const user = { access: 'user' as const };
   const sendCsv = (reply: FastifyReply, text: string, fileName: string) =>
     reply

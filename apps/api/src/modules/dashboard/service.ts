@@ -28,31 +28,20 @@ import {
   type SalesScope,
   type Unit,
 } from '@portal/domain';
-import type { AuthenticatedUser } from '../../auth/access.ts';
+import { rowFilter, type Viewer } from '../../auth/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repository.ts';
-
-export type Viewer = Pick<AuthenticatedUser, 'id' | 'profile' | 'unit'>;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
-/**
- * Whose proposals a caller reaches (DESIGN.md section 5, issue 14): an admin all (or the unit
- * asked), a manager their own unit whatever was asked (none without a unit), a professional
- * their own. Null: nothing.
- */
+/** Whose proposals a caller reaches, narrowed by what they asked (apps/api/src/auth/scope.ts). */
 function reach(
   viewer: Viewer,
   asked: { unit?: Unit | undefined; professional_id?: number | undefined },
 ): repo.VisibilityFilter | null {
-  const authorId = asked.professional_id ?? null;
-  if (viewer.profile === 'admin') return { unit: asked.unit ?? null, authorId };
-  if (viewer.profile === 'manager') {
-    return viewer.unit === null ? null : { unit: viewer.unit as Unit, authorId };
-  }
-  if (authorId !== null && authorId !== viewer.id) return null;
-  return { unit: null, authorId: viewer.id };
+  const filter = rowFilter(viewer, { unit: asked.unit, authorId: asked.professional_id });
+  return filter === null ? null : { unit: filter.unit as Unit | null, authorId: filter.authorId };
 }
 
 function toCard(row: repo.PipelineRow, now: Date): PipelineCard | null {
@@ -85,9 +74,13 @@ export const dashboardService = {
     const period = defaultDashboardPeriod(now);
     const from = query.from ?? (query.to && query.to < period.from ? query.to : period.from);
     const to = query.to ?? (query.from && query.from > period.to ? query.from : period.to);
-    const unit =
-      viewer.profile === 'manager' ? ((viewer.unit as Unit | null) ?? null) : (query.unit ?? null);
-    return { from, to, unit, professional_id: query.professional_id ?? null };
+    const filter = reach(viewer, query);
+    return {
+      from,
+      to,
+      unit: filter?.unit ?? null,
+      professional_id: filter?.authorId ?? null,
+    };
   },
 
   /** GET /dashboard/sales: managers and admins (the route refuses professionals). */
@@ -98,7 +91,7 @@ export const dashboardService = {
     now: Date = new Date(),
   ): Promise<SalesDashboard> {
     const scope = this.salesScope(viewer, query, now);
-    if (viewer.profile === 'manager' && scope.unit === null) {
+    if (reach(viewer, query) === null) {
       // A manager without a unit manages nothing: an empty dashboard, never the network's.
       return buildSalesDashboard(emptySalesAggregates(), scope);
     }

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { rowFilterSql, type RowFilter } from '../../auth/scope.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { proposals } from '../../db/schema.ts';
 
@@ -29,9 +30,8 @@ const summaryColumns = {
 export type ProposalSummaryRow = Pick<ProposalRow, keyof typeof summaryColumns>;
 
 export interface ProposalListFilter {
-  /** Object-level scope. */
-  unit?: string | undefined;
-  authorId?: number | undefined;
+  /** Object-level scope (apps/api/src/auth/scope.ts): the rows the caller reaches. */
+  scope: RowFilter;
   clientId?: number | undefined;
   /** Stored statuses to keep. */
   statuses?: readonly ProposalRow['status'][] | undefined;
@@ -46,9 +46,9 @@ export interface ProposalListFilter {
 }
 
 function conditions(filter: ProposalListFilter): SQL | undefined {
-  const where: SQL[] = [];
-  if (filter.unit !== undefined) where.push(eq(proposals.unit, filter.unit));
-  if (filter.authorId !== undefined) where.push(eq(proposals.authorId, filter.authorId));
+  const where: SQL[] = [
+    rowFilterSql(filter.scope, { unit: proposals.unit, authorId: proposals.authorId }),
+  ];
   if (filter.clientId !== undefined) where.push(eq(proposals.clientId, filter.clientId));
   if (filter.statuses) where.push(inArray(proposals.status, [...filter.statuses]));
   if (filter.validAfter)
@@ -58,7 +58,7 @@ function conditions(filter: ProposalListFilter): SQL | undefined {
   if (filter.sentBefore) where.push(lt(proposals.sentAt, filter.sentBefore));
   if (filter.createdFrom) where.push(gte(proposals.createdAt, filter.createdFrom));
   if (filter.createdBefore) where.push(lt(proposals.createdAt, filter.createdBefore));
-  return where.length > 0 ? and(...where) : undefined;
+  return and(...where);
 }
 
 /**
@@ -80,9 +80,9 @@ function countedByTable(filter: ProposalListFilter): boolean {
 
 async function countMatching(db: DbOrTx, filter: ProposalListFilter): Promise<number> {
   if (countedByTable(filter)) {
-    const where: SQL[] = [];
-    if (filter.unit !== undefined) where.push(sql`unit = ${filter.unit}`);
-    if (filter.authorId !== undefined) where.push(sql`author_key = ${filter.authorId}`);
+    const where: SQL[] = [
+      rowFilterSql(filter.scope, { unit: sql.raw('unit'), authorId: sql.raw('author_key') }),
+    ];
     if (filter.statuses) {
       where.push(
         sql`status IN (${sql.join(
@@ -93,7 +93,7 @@ async function countMatching(db: DbOrTx, filter: ProposalListFilter): Promise<nu
     }
     const result = await db.execute(
       sql`SELECT coalesce(sum(n), 0)::int AS total FROM proposal_counts
-          ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`,
+          WHERE ${sql.join(where, sql` AND `)}`,
     );
     // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
     const [row] = (result as unknown as { rows: { total: number }[] }).rows;

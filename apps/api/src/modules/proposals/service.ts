@@ -43,7 +43,8 @@ import type { AppDb, DbOrTx } from '../../db/client.ts';
 import type { ProposalSnapshotColumn } from '../../db/schema.ts';
 import { auditService } from '../audit/service.ts';
 import { HttpError, invalidField, notFound, registerConflictMessage } from '../../http/errors.ts';
-import { clientsService, type Viewer } from '../clients/service.ts';
+import { rowAccess, rowFilter, type Viewer } from '../../auth/scope.ts';
+import { clientsService } from '../clients/service.ts';
 import { packagesService } from '../packages/service.ts';
 import { servicesService } from '../services/service.ts';
 import { defaultPdfRenderPool, type PdfRenderPool } from '../pdf/render-pool.ts';
@@ -66,16 +67,6 @@ function yearInSaoPaulo(date: Date): number {
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** DESIGN.md section 5: admin all; manager own unit; professional own proposals; else 404. */
-export function canSeeProposal(
-  viewer: Viewer,
-  row: Pick<repo.ProposalRow, 'unit' | 'authorId'>,
-): boolean {
-  if (viewer.profile === 'admin') return true;
-  if (viewer.profile === 'manager') return viewer.unit !== null && row.unit === viewer.unit;
-  return row.authorId === viewer.id;
-}
 
 function statusOf(
   row: Pick<repo.ProposalRow, 'status' | 'validUntil'>,
@@ -146,6 +137,8 @@ export function toProposal(row: repo.ProposalRow, now: Date = new Date()): Propo
     link_active: linkActive(row, now),
     previous_id: row.previousId,
     superseded_by_id: row.supersededById,
+    revised_by:
+      row.revisedByName !== null ? { id: row.revisedBy ?? 0, name: row.revisedByName } : null,
   };
 }
 
@@ -156,8 +149,20 @@ async function visibleProposal(
   lock = false,
 ): Promise<repo.ProposalRow> {
   const row = await repo.findProposal(db, id, lock);
-  if (!row || !canSeeProposal(viewer, row)) throw notFound(PROPOSAL_MESSAGES.notFound);
+  if (!row || !rowAccess.proposal(viewer, row)) throw notFound(PROPOSAL_MESSAGES.notFound);
   return row;
+}
+
+/**
+ * A proposal with its client's current record, for answers that carry the client's data (the
+ * client-care PDF, a send with her phone and email): both must be in the viewer's scope, the
+ * client read as she is now, so a move or an edit since the proposal was saved counts.
+ */
+async function visibleProposalWithClient(db: DbOrTx, viewer: Viewer, id: number, lock = false) {
+  const row = await visibleProposal(db, viewer, id, lock);
+  const client = await clientsService.findRow(db, row.clientId);
+  if (!client || !rowAccess.client(viewer, client)) throw notFound(PROPOSAL_MESSAGES.notFound);
+  return { row, client };
 }
 
 /** The package for a proposal, as a 422 on `package_id` when it does not exist. */
@@ -485,16 +490,13 @@ export const proposalsService = {
   async list(db: AppDb, viewer: Viewer, query: ProposalListQueryData): Promise<ProposalPage> {
     const now = new Date();
     // Without `limit`, one page of the maximum size: a network's history is too long for one answer.
+    const scope = rowFilter(viewer);
+    if (scope === null) return { items: [], total: 0 };
     const filter: repo.ProposalListFilter = {
+      scope,
       limit: query.limit ?? PROPOSAL_LIST_LIMIT_MAX,
       offset: query.offset,
     };
-    if (viewer.profile === 'manager') {
-      if (!viewer.unit) return { items: [], total: 0 };
-      filter.unit = viewer.unit;
-    } else if (viewer.profile === 'professional') {
-      filter.authorId = viewer.id;
-    }
     if (query.client_id !== undefined) filter.clientId = query.client_id;
     switch (query.status) {
       case undefined:
@@ -544,7 +546,8 @@ export const proposalsService = {
         packageId: pkg.id,
         authorId: viewer.id,
         authorName: viewer.name,
-        unit: viewer.unit ?? client.unit,
+        // The client's unit, whoever saves it (an admin's sale is the client's unit's).
+        unit: client.unit,
         status: 'draft',
         validDays: data.valid_days,
         validUntil: new Date(now.getTime() + data.valid_days * DAY_MS),
@@ -580,9 +583,13 @@ export const proposalsService = {
         version: locked.version + 1,
         clientId: client.id,
         packageId: pkg.id,
-        authorId: viewer.id,
-        authorName: viewer.name,
-        unit: viewer.unit ?? client.unit,
+        // The author stays; whoever revised is recorded beside them (a manager's revision does
+        // not take the professional's deal over).
+        authorId: locked.authorId,
+        authorName: locked.authorName,
+        revisedBy: viewer.id,
+        revisedByName: viewer.name,
+        unit: client.unit,
         status: 'draft',
         validDays,
         validUntil: new Date(now.getTime() + validDays * DAY_MS),
@@ -611,7 +618,7 @@ export const proposalsService = {
     const now = new Date();
     const token = crypto.randomBytes(32).toString('base64url');
     const { row, client } = await ctx.db.transaction(async (tx) => {
-      const current = await visibleProposal(tx, viewer, id, true);
+      const { row: current, client } = await visibleProposalWithClient(tx, viewer, id, true);
       refuseUnlessOpen(current, now);
       const updated = await repo.updateProposal(tx, id, {
         tokenHash: hashToken(token),
@@ -620,14 +627,14 @@ export const proposalsService = {
         status: current.status === 'draft' ? 'sent' : current.status,
         sentAt: now,
       });
-      return { row: updated, client: await clientsService.findRow(tx, current.clientId) };
+      return { row: updated, client };
     });
     const publicUrl = `${ctx.config.publicUrl}/p/${token}`;
-    const firstName = client?.preferredName ?? row.clientName.split(' ')[0] ?? row.clientName;
+    const firstName = client.preferredName ?? row.clientName.split(' ')[0] ?? row.clientName;
     const validUntil = formatDateBR(row.validUntil);
     const message = `Olá, ${firstName}! Aqui está a sua proposta ${row.number} da ${CLINIC_NAME}, válida até ${validUntil}: ${publicUrl}`;
     let emailSent = false;
-    if (ctx.config.smtpUrl && client?.email) {
+    if (ctx.config.smtpUrl && client.email) {
       try {
         await ctx.mailer.send({
           to: client.email,
@@ -641,7 +648,7 @@ export const proposalsService = {
     }
     return {
       public_url: publicUrl,
-      whatsapp_url: client?.phone ? whatsappUrl(client.phone, message) : null,
+      whatsapp_url: client.phone ? whatsappUrl(client.phone, message) : null,
       expires_at: row.validUntil.toISOString(),
       email_sent: emailSent,
     };
@@ -724,9 +731,7 @@ export const proposalsService = {
     id: number,
     pool: PdfRenderPool = defaultPdfRenderPool,
   ): Promise<{ bytes: Buffer; row: repo.ProposalRow }> {
-    const row = await visibleProposal(db, viewer, id);
-    const client = await clientsService.findRow(db, row.clientId);
-    if (!client) throw notFound(PROPOSAL_MESSAGES.clientNotFound);
+    const { row, client } = await visibleProposalWithClient(db, viewer, id);
     await clientsService.logAccess(db, viewer, client.id, 'read_sensitive');
     const bytes = await pool.render({
       kind: 'client-care',

@@ -83,7 +83,7 @@ export const servicePhotosRoutes: ModuleRoutes = (app, { db }) => {
   app.put(
     '/service-photos/:serviceId',
     {
-      config: { access: 'photo-editor', ...perUserRateLimit('photoWrite') },
+      config: { access: 'manager', ...perUserRateLimit('photoWrite') },
       // Up to 4 images of 10 MB each, in base64.
       bodyLimit: PHOTO_BODY_LIMIT_BYTES,
       schema: {

@@ -228,7 +228,14 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Info label="Criada em" value={formatDateTimeBR(proposal.created_at)} />
         <Info label="Válida até" value={formatDateBR(proposal.valid_until)} />
-        <Info label="Autor" value={proposal.author.name} />
+        <Info
+          label="Autor"
+          value={
+            proposal.revised_by && proposal.revised_by.id !== proposal.author.id
+              ? `${proposal.author.name} (revisada por ${proposal.revised_by.name})`
+              : proposal.author.name
+          }
+        />
         <Info label="Unidade" value={proposal.unit} />
       </SimpleGrid>
 
