@@ -556,15 +556,16 @@ const SUN_WORDS = new Set(
   ['praia', 'piscina', 'sol', 'verao', 'cruzeiro', 'bronzear'].map(foldWord),
 );
 
+/** Keys folded like the tokens (a plural-looking final s dropped: dois → doi, três → tre). */
 const NUMBER_WORDS: Record<string, number> = {
   um: 1,
   uma: 1,
-  dois: 2,
+  doi: 2,
   dua: 2,
   tre: 3,
   quatro: 4,
   cinco: 5,
-  seis: 6,
+  sei: 6,
   sete: 7,
   oito: 8,
   nove: 9,
@@ -982,7 +983,10 @@ export function readClinicalText(
     if (time.days < 0) continue;
     const [start, end] = clauseAround(tokens, time.index);
     let sun = false;
-    for (let k = start; k < end; k += 1) if (SUN_WORDS.has(tokens[k]?.text ?? '')) sun = true;
+    // Near the date only: 'formatura em 10 dias, praia em 5 dias' is one of each.
+    const from = Math.max(start, time.index - 6);
+    const to = Math.min(end, time.index + 3);
+    for (let k = from; k < to; k += 1) if (SUN_WORDS.has(tokens[k]?.text ?? '')) sun = true;
     if (sun) reading.sun_in_days = Math.min(reading.sun_in_days ?? Infinity, time.days);
     else reading.event_in_days = Math.min(reading.event_in_days ?? Infinity, time.days);
   }
