@@ -323,6 +323,19 @@ function effectIssue(
   };
 }
 
+// A catalogue is checked many times: its names are folded once (bounded, names are few).
+const foldedNames = new Map<string, string>();
+
+function foldedName(name: string): string {
+  let folded = foldedNames.get(name);
+  if (folded === undefined) {
+    if (foldedNames.size > 10_000) foldedNames.clear();
+    folded = normalizeForComparison(name);
+    foldedNames.set(name, folded);
+  }
+  return folded;
+}
+
 function procedureIssues(
   procedure: ClinicalProcedure,
   reading: ClinicalReading,
@@ -378,9 +391,7 @@ function procedureIssues(
     }
   }
   if (reading.exclusions.length > 0) {
-    issues.push(
-      ...exclusionIssues(procedure, traits, reading, normalizeForComparison(procedure.name)),
-    );
+    issues.push(...exclusionIssues(procedure, traits, reading, foldedName(procedure.name)));
   }
   if (reading.event_in_days !== null) {
     const lead = eventLeadDays(traits);
