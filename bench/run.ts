@@ -6,7 +6,8 @@
  * BENCH_PDF_DOCUMENTS (30), BENCH_COLD_RUNS (3), BENCH_WEB_DIST (use an existing web build
  * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken),
  * BENCH_LIGHTHOUSE_ONLY (regular expression on "preset page", e.g. 'mobile builder'),
- * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard),
+ * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard,clinical),
+ * BENCH_CLINICAL_SAMPLES (2000),
  * BENCH_PHOTO_READS (10), BENCH_PROPOSALS (100000), BENCH_PROPOSAL_SAMPLES (200),
  * BENCH_DASHBOARD_PROPOSALS (200000), BENCH_DASHBOARD_SAMPLES (20),
  * DATABASE_URL (adds the API reads on PostgreSQL), CHROMIUM_PATH (/usr/bin/chromium).
@@ -14,6 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { benchApiReads } from './api-reads.bench.ts';
+import { benchClinical } from './clinical.bench.ts';
 import { benchColdStart } from './cold-start.bench.ts';
 import { benchDashboard } from './dashboard.bench.ts';
 import { BENCH_CONNECTIONS, BENCH_DURATION_S, machineDescription, REPO_ROOT } from './lib/env.ts';
@@ -25,7 +27,17 @@ import { benchProposals } from './proposals.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 const RESULTS = path.join(REPO_ROOT, 'bench/RESULTS.md');
-const ALL = ['api', 'photos', 'pdf', 'optimizer', 'cold', 'web', 'proposals', 'dashboard'] as const;
+const ALL = [
+  'api',
+  'photos',
+  'pdf',
+  'optimizer',
+  'cold',
+  'web',
+  'proposals',
+  'dashboard',
+  'clinical',
+] as const;
 type BenchName = (typeof ALL)[number];
 
 function selected(): Set<BenchName> {
@@ -73,6 +85,9 @@ async function main(): Promise<void> {
     sections.push(
       ...(await attempt('Recommendation optimizer', async () => [await benchOptimizer()])),
     );
+  }
+  if (wanted.has('clinical')) {
+    sections.push(...(await attempt('Clinical check', async () => [await benchClinical()])));
   }
   // The cold start leaves a demo database behind; the web benchmark serves from it.
   let demoDataDir: string | undefined;

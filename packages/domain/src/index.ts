@@ -33,3 +33,4 @@ export * from './client-export.ts';
 export * from './audit.ts';
 export * from './dashboard.ts';
 export * from './care/index.ts';
+export * from './clinical/index.ts';
