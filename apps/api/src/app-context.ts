@@ -2,7 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import type { AppDb, Database } from './db/client.ts';
+import type { PublicPlan } from '@portal/domain';
+import type { AppDb, Database, DbOrTx } from './db/client.ts';
 import type { AttemptLimiter } from './auth/attempt-limiter.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenService } from './auth/tokens.ts';
@@ -27,6 +28,49 @@ export interface AppContext {
   catalogueCache: CatalogueCache;
   /** Worker threads that draw the PDFs, with a bounded queue. */
   pdfPool: PdfRenderPool;
+  /** What follows a signature (issue 28): the care context's, wired by app.ts. */
+  afterSale: AfterSalePort;
+}
+
+/** A proposal accepted, as the after-sale needs it (sales hands it over in its transaction). */
+export interface ProposalAcceptedEvent {
+  id: number;
+  number: string;
+  clientId: number;
+  unit: string;
+  authorId: number | null;
+  authorName: string;
+  packageName: string;
+  annualValue: number;
+  items: readonly {
+    service_id: number;
+    name: string;
+    sessions: number;
+    unit_value: number;
+    unit_cost: number;
+  }[];
+  at: Date;
+  channel: 'link' | 'presencial';
+  /** Staff who recorded an acceptance in person; null through the client's link. */
+  staff: {
+    id: number;
+    name: string;
+    profile: 'admin' | 'manager' | 'professional';
+    unit: string | null;
+  } | null;
+}
+
+/**
+ * The after-sale as sales sees it: sales (lower in the map, docs/architecture.md) calls it
+ * without importing the context above it; the care context implements it and app.ts wires it.
+ */
+export interface AfterSalePort {
+  /** In the acceptance's transaction: the contract the proposal becomes; its id. */
+  proposalAccepted(tx: DbOrTx, event: ProposalAcceptedEvent): Promise<number>;
+  /** The client's plan behind her link, or null while there is no contract. */
+  clientPlan(db: DbOrTx, proposalId: number, now: Date): Promise<PublicPlan | null>;
+  /** The client withdraws on her link (CDC art. 49): in the caller's transaction. */
+  clientWithdraws(tx: DbOrTx, proposalId: number, now: Date): Promise<PublicPlan>;
 }
 
 export type ZodApp = FastifyInstance<

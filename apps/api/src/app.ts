@@ -50,6 +50,8 @@ import { publicProposalPageRoutes } from './modules/public-proposal-page/routes.
 import { auditRoutes } from './modules/audit/routes.ts';
 import { installAuditActor } from './modules/audit/actor.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { contractsAfterSale } from './modules/care/contracts/after-sale.ts';
+import { contractsRoutes } from './modules/care/contracts/routes.ts';
 
 /** Every resource module, in the order its routes register under /api/v1. */
 const MODULES: ModuleRoutes[] = [
@@ -69,6 +71,7 @@ const MODULES: ModuleRoutes[] = [
   vitalsRoutes,
   clientsRoutes,
   proposalsRoutes,
+  contractsRoutes,
   auditRoutes,
   dashboardRoutes,
 ];
@@ -169,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     changeFeed,
     catalogueCache: new CatalogueCache(database, changeFeed),
     pdfPool: deps.pdfPool ?? defaultPdfRenderPool,
+    afterSale: contractsAfterSale,
   };
 
   await app.register(helmet, {

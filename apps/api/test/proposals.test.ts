@@ -831,6 +831,7 @@ describe('proposals API', () => {
       ip: 'removido',
       user_agent: 'removido',
       document_sha256: before.acceptance?.document_sha256,
+      channel: 'link',
     });
     expect(after.totals).toEqual(before.totals);
     expect(after.items).toEqual(before.items);

@@ -9,6 +9,7 @@ export const AUDIT_ENTITIES = [
   'ai_config',
   'user',
   'proposal',
+  'contract',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -19,6 +20,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   ai_config: 'Prompt de IA',
   user: 'Usuário',
   proposal: 'Proposta',
+  contract: 'Contrato',
 };
 
 /** Actions the modules record; a proposal module may add its own (accept, decline, revoke). */
@@ -30,6 +32,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   accept: 'Aceite',
   decline: 'Recusa',
   revoke: 'Revogação',
+  session: 'Sessão registrada',
+  reverse: 'Sessão estornada',
+  freeze: 'Congelamento',
+  unfreeze: 'Descongelamento',
+  extend: 'Prorrogação',
+  withdraw: 'Desistência',
+  cancel: 'Cancelamento',
+  expire: 'Expiração',
 };
 
 export const AUDIT_MESSAGES = {

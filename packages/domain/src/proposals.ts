@@ -96,6 +96,7 @@ export const PROPOSAL_MESSAGES = {
   fullNameMismatch: 'O nome digitado não confere com o nome do cliente da proposta.',
   termsRequired: 'É preciso marcar que leu e aceita os termos.',
   alreadyAccepted: 'Esta proposta já foi aceita.',
+  notAcceptedYet: 'Esta proposta ainda não foi aceita.',
   alreadyDeclined: 'Esta proposta já foi recusada.',
   changedWhileAccepting: 'A proposta mudou enquanto o aceite era registrado. Abra o link de novo.',
   notOpen: 'Esta proposta não pode mais ser alterada.',
@@ -237,6 +238,10 @@ export const proposalAcceptanceSchema = z.object({
   user_agent: z.string(),
   /** SHA-256 (hex) of the proposal PDF as accepted, before the evidence page is added. */
   document_sha256: z.string(),
+  /** `link`: the client on her phone (remote: 7 days to withdraw); `presencial`: in the clinic. */
+  channel: z.enum(['link', 'presencial']).optional(),
+  /** In person: the staff member who recorded it. */
+  recorded_by: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type ProposalAcceptance = z.infer<typeof proposalAcceptanceSchema>;
 
@@ -341,6 +346,29 @@ export const proposalSendResponseSchema = z.object({
 export type ProposalSendResponse = z.infer<typeof proposalSendResponseSchema>;
 
 /** GET /public/proposals/{token}: what the client sees — no cost, margin or other client data. */
+/**
+ * What the client's link shows of her contract (issue 28): her procedures with sessions used and
+ * remaining, the validity, and within 7 days of a remote acceptance the 'Desistir' action.
+ * Sales owns this view; the after-sale fills it through the port of apps/api/src/app-context.ts.
+ */
+export const publicPlanSchema = z.object({
+  contract_id: z.number().int(),
+  status: z.string(),
+  status_label: z.string(),
+  valid_until: z.string(),
+  withdrawal_until: z.string().nullable(),
+  can_withdraw: z.boolean(),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      sessions_total: z.number().int(),
+      sessions_used: z.number().int(),
+      sessions_remaining: z.number().int(),
+    }),
+  ),
+});
+export type PublicPlan = z.output<typeof publicPlanSchema>;
+
 export const publicProposalSchema = z.object({
   number: z.string(),
   version: z.number().int(),
@@ -371,6 +399,12 @@ export const publicProposalSchema = z.object({
   can_answer: z.boolean(),
   accepted_at: z.string().nullable(),
   declined_at: z.string().nullable(),
+  /**
+   * After acceptance, the contract it became (issue 28): the link turns into the client's
+   * 'Meu plano'. Null before acceptance, or when no contract module is running.
+   */
+  contract_id: z.number().int().nullable(),
+  plan: publicPlanSchema.nullable(),
 });
 export type PublicProposal = z.infer<typeof publicProposalSchema>;
 

@@ -344,6 +344,8 @@ export interface ProposalAcceptanceColumn {
   ip: string;
   user_agent: string;
   document_sha256: string;
+  channel?: 'link' | 'presencial';
+  recorded_by?: { id: number; name: string } | null;
 }
 
 export const proposals = pgTable('proposals', {
@@ -419,7 +421,7 @@ export const auditLog = pgTable('audit_log', {
   at: timestamp('at', { withTimezone: true }).notNull(),
   actorId: integer('actor_id'),
   entity: text('entity', {
-    enum: ['service', 'package', 'synergy_relation', 'ai_config', 'user', 'proposal'],
+    enum: ['service', 'package', 'synergy_relation', 'ai_config', 'user', 'proposal', 'contract'],
   }).notNull(),
   entityId: text('entity_id').notNull(),
   action: text('action').notNull(),
@@ -434,4 +436,88 @@ export const auditChainHead = pgTable('audit_chain_head', {
   singleton: boolean('singleton').primaryKey().default(true),
   lastId: bigint('last_id', { mode: 'number' }).notNull(),
   lastHash: char('last_hash', { length: 64 }).notNull(),
+});
+
+/** Migration 0018 (issue 28): an accepted proposal becomes a contract. */
+export const contracts = pgTable('contracts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  proposalId: integer('proposal_id')
+    .notNull()
+    .unique()
+    .references(() => proposals.id),
+  number: text('number').notNull(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  unit: text('unit').notNull(),
+  sellerId: integer('seller_id').references(() => users.id, { onDelete: 'set null' }),
+  sellerName: text('seller_name').notNull(),
+  packageName: text('package_name').notNull(),
+  channel: text('channel', { enum: ['link', 'presencial'] }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+  validFrom: date('valid_from', { mode: 'string' }).notNull(),
+  validUntil: date('valid_until', { mode: 'string' }).notNull(),
+  withdrawalUntil: timestamp('withdrawal_until', { withTimezone: true }),
+  priceTotal: money('price_total').notNull(),
+  createdAt: createdAt(),
+});
+
+export const contractEntitlements = pgTable(
+  'contract_entitlements',
+  {
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    serviceId: integer('service_id').notNull(),
+    name: text('name').notNull(),
+    sessions: integer('sessions').notNull(),
+    total: money('total').notNull(),
+    unitCost: money('unit_cost').notNull().default(0),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.contractId, table.serviceId] })],
+);
+
+export const contractLedger = pgTable('contract_ledger', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  contractId: integer('contract_id')
+    .notNull()
+    .references(() => contracts.id),
+  kind: text('kind', {
+    enum: [
+      'grant',
+      'redeem',
+      'reverse',
+      'freeze',
+      'unfreeze',
+      'extend',
+      'expire',
+      'cancel',
+      'withdraw',
+    ],
+  }).notNull(),
+  serviceId: integer('service_id'),
+  quantity: integer('quantity').notNull().default(0),
+  reversesId: integer('reverses_id'),
+  onDate: date('on_date', { mode: 'string' }),
+  untilDate: date('until_date', { mode: 'string' }),
+  days: integer('days'),
+  value: money('value').notNull().default(0),
+  cost: money('cost').notNull().default(0),
+  professionalId: integer('professional_id'),
+  professionalName: text('professional_name'),
+  actorKind: text('actor_kind', { enum: ['staff', 'client', 'system'] }).notNull(),
+  actorId: integer('actor_id'),
+  actorName: text('actor_name'),
+  unit: text('unit').notNull(),
+  reason: text('reason'),
+  note: text('note'),
+  overrideReason: text('override_reason'),
+  createdAt: createdAt(),
+});
+
+export const careSettings = pgTable('care_settings', {
+  id: integer('id').primaryKey(),
+  cancellationFeeBp: integer('cancellation_fee_bp').notNull(),
+  updatedAt: updatedAt(),
 });

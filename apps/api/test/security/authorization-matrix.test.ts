@@ -117,10 +117,26 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/v1/proposals/:id/revoke-link': 'user',
   'GET /api/v1/proposals/:id/pdf': 'user',
   'GET /api/v1/proposals/:id/client-care-pdf': 'user',
+  'POST /api/v1/proposals/:id/accept-in-person': 'user',
   // The client's link: the token alone (throttled per address).
   'GET /api/v1/public/proposals/:token': 'public',
   'POST /api/v1/public/proposals/:token/accept': 'public',
   'POST /api/v1/public/proposals/:token/decline': 'public',
+  'POST /api/v1/public/proposals/:token/withdraw': 'public',
+
+  // Contracts (issue 28): scoped like clients; a manager's own unit freezes, extends, cancels.
+  'GET /api/v1/contracts/': 'user',
+  'GET /api/v1/contracts/:id': 'user',
+  'POST /api/v1/contracts/:id/sessions': 'user',
+  'POST /api/v1/contracts/:id/sessions/:entryId/reverse': 'user',
+  'POST /api/v1/contracts/:id/freeze': 'manager',
+  'POST /api/v1/contracts/:id/unfreeze': 'manager',
+  'POST /api/v1/contracts/:id/extend': 'manager',
+  'POST /api/v1/contracts/:id/withdraw': 'user',
+  'GET /api/v1/contracts/:id/cancellation-quote': 'user',
+  'POST /api/v1/contracts/:id/cancel': 'manager',
+  'GET /api/v1/care-settings/': 'user',
+  'PATCH /api/v1/care-settings/': 'admin',
 
   // The public proposal page (server-rendered HTML): the token in the URL is the only key.
   'GET /p/:token': 'public',
@@ -145,6 +161,12 @@ const EXPECTED_ACCESS: Record<string, Access> = {
  * accepted or anonymized row): each identity gets a fresh one.
  */
 const FRESH_ROW_ROUTES = new Set([
+  'POST /api/v1/proposals/:id/accept-in-person',
+  'POST /api/v1/contracts/:id/sessions',
+  'POST /api/v1/contracts/:id/sessions/:entryId/reverse',
+  'POST /api/v1/contracts/:id/freeze',
+  'POST /api/v1/contracts/:id/withdraw',
+  'POST /api/v1/contracts/:id/cancel',
   'POST /api/v1/clients/:id/anonymize',
   'POST /api/v1/proposals/:id/revise',
   'POST /api/v1/proposals/:id/decline',
@@ -384,7 +406,7 @@ describe("object-level rules: clients and proposals outside the caller's reach a
   );
 
   it('covers every client and proposal route with an id', () => {
-    expect(objectRoutes.length).toBe(15);
+    expect(objectRoutes.length).toBe(16);
   });
 
   it.each(objectRoutes.map((route) => [routeKey(route), route] as const))(

@@ -51,7 +51,8 @@ type Resource =
   | 'training'
   | 'aiConfig'
   | 'client'
-  | 'proposal';
+  | 'proposal'
+  | 'contract';
 
 /** Which resource a path parameter names, by the route's path. */
 const PARAM_RESOURCES: { prefix: string; resource: Resource }[] = [
@@ -65,6 +66,7 @@ const PARAM_RESOURCES: { prefix: string; resource: Resource }[] = [
   { prefix: '/api/v1/ai/prompt-config/ai-configs/', resource: 'aiConfig' },
   { prefix: '/api/v1/clients/', resource: 'client' },
   { prefix: '/api/v1/proposals/', resource: 'proposal' },
+  { prefix: '/api/v1/contracts/', resource: 'contract' },
 ];
 
 /** The fixture client's name: a public acceptance must type it. */
@@ -177,6 +179,42 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
   );
   if (!aiConfig) throw new Error('Nenhuma configuração de IA semeada.');
 
+  // A package that allows sessions of the fixture service (block A), for contracts with sessions.
+  const contractPackage = await created('POST', '/api/v1/packages/', {
+    name: `Pacote Contrato ${unique()}`,
+    annual_value: 1200,
+    block_limits: { a: 4, b: 0, c: 0, d: 0 },
+  });
+  // A client of the contracts' own: the suites anonymize the shared fixture client.
+  const contractClient = await created('POST', '/api/v1/clients/', {
+    full_name: FIXTURE_CLIENT_NAME,
+  });
+  const proposalWithItems = async (): Promise<number> => {
+    const res = await send('POST', '/api/v1/proposals/', {
+      token: users.professional.token,
+      body: {
+        client_id: contractClient,
+        package_id: contractPackage,
+        blocks: { A: [service, service, service, service], B: [], C: [], D: [] },
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(`Fixture de proposta falhou: ${res.body}`);
+    return (res.json() as { id: number }).id;
+  };
+
+  /**
+   * The client accepts on her link, from an address of her own: the link is throttled per
+   * address, and the fixtures' acceptances must not spend the budget of the requests under test.
+   */
+  let phoneCounter = 0;
+  const acceptOnLink = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/proposals/${token}/accept`,
+      remoteAddress: `127.77.${Math.floor(++phoneCounter / 250)}.${(phoneCounter % 250) + 1}`,
+      payload: { full_name: FIXTURE_CLIENT_NAME, accept_terms: true },
+    });
+
   const factories: Record<Resource, () => Promise<number>> = {
     user: () =>
       created('POST', '/api/v1/users/', {
@@ -215,6 +253,13 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
         phone: '(11) 98765-0000',
         email: 'maria.fixture@exemplo.com.br',
       }),
+    // Accepted on the client's link, so it can be withdrawn within its 7 days too.
+    contract: async () => {
+      const res = await acceptOnLink(await freshToken(true));
+      const contractId = (res.json() as { contract_id?: number }).contract_id;
+      if (!contractId) throw new Error(`Fixture de contrato falhou: ${res.body}`);
+      return contractId;
+    },
     // Authored by the professional, so the professional, the unit's manager and admins reach it.
     proposal: async () => {
       const res = await send('POST', '/api/v1/proposals/', {
@@ -230,9 +275,9 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     },
   };
 
-  /** A sent proposal's public token (the link's last segment). */
-  const freshToken = async (): Promise<string> => {
-    const id = await factories.proposal();
+  /** A sent proposal's public token (the link's last segment); with procedures when asked. */
+  const freshToken = async (withItems = false): Promise<string> => {
+    const id = withItems ? await proposalWithItems() : await factories.proposal();
     const res = await send('POST', `/api/v1/proposals/${id}/send`, {
       token: users.professional.token,
     });
@@ -252,9 +297,11 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     aiConfig: aiConfig.id,
     client: 0,
     proposal: 0,
+    contract: 0,
   };
   ids.client = await factories.client();
   ids.proposal = await factories.proposal();
+  ids.contract = await factories.contract();
   const publicToken = await freshToken();
 
   /**
@@ -285,6 +332,12 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     if (route.url === '/api/v1/service-photos/:serviceId/:position/image') {
       return signedImageUrl();
     }
+    if (route.url === '/api/v1/public/proposals/:token/withdraw') {
+      // An accepted link: the client's plan, withdrawable within its 7 days.
+      const token = await freshToken(true);
+      await acceptOnLink(token);
+      return route.url.replace(':token', token);
+    }
     if (route.url.includes(':token')) {
       const token = !route.url.startsWith('/api/v1/public/proposals/')
         ? UNKNOWN_TOKEN
@@ -292,6 +345,27 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
           ? await freshToken()
           : publicToken;
       return route.url.replace(':token', token);
+    }
+    if (route.url === '/api/v1/contracts/:id/sessions/:entryId/reverse') {
+      // A session of its own to reverse, on a contract of its own (the suites may have ended the
+      // shared one, and a reversal is once per session).
+      const contractId = await factories.contract();
+      const res = await send('POST', `/api/v1/contracts/${contractId}/sessions`, {
+        token: users.professional.token,
+        body: { service_id: service },
+      });
+      const entryId = (res.json() as { id?: number }).id;
+      if (!entryId) throw new Error(`Fixture de sessão falhou: ${res.body}`);
+      return `/api/v1/contracts/${contractId}/sessions/${entryId}/reverse`;
+    }
+    if (route.url === '/api/v1/contracts/:id/unfreeze') {
+      const contractId = await factories.contract();
+      const until = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+      await send('POST', `/api/v1/contracts/${contractId}/freeze`, {
+        token: users.manager.token,
+        body: { until, reason: 'Viagem.' },
+      });
+      return `/api/v1/contracts/${contractId}/unfreeze`;
     }
     let url = route.url.replace(/\*$/, 'swagger-ui.css');
     const params = url.match(/:\w+/g) ?? [];
@@ -412,6 +486,16 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
       accept_terms: true,
     }),
     'POST /api/v1/public/proposals/:token/decline': () => ({ reason_code: 'prazo' }),
+    'POST /api/v1/proposals/:id/accept-in-person': () => ({ full_name: FIXTURE_CLIENT_NAME }),
+    'POST /api/v1/contracts/:id/sessions': () => ({ service_id: service }),
+    'POST /api/v1/contracts/:id/sessions/:entryId/reverse': () => ({ reason: 'Engano.' }),
+    'POST /api/v1/contracts/:id/freeze': () => ({
+      until: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      reason: 'Viagem.',
+    }),
+    'POST /api/v1/contracts/:id/extend': () => ({ days: 10, reason: 'Cortesia.' }),
+    'POST /api/v1/contracts/:id/cancel': () => ({ reason: 'Mudou de cidade.' }),
+    'PATCH /api/v1/care-settings/': () => ({ cancellation_fee_percent: 10 }),
   };
 
   return {

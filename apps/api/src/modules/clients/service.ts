@@ -268,17 +268,20 @@ export const clientsService = {
    * contraindications only, each read written to the access log (a read of sensitive data).
    */
   async careProfile(db: AppDb, viewer: Viewer, id: number): Promise<ClientCareProfile> {
-    return db.transaction(async (tx) => {
-      const row = await visibleClient(tx, viewer, id);
-      await logAccess(tx, viewer, id, 'read_sensitive');
-      return {
-        id: row.id,
-        full_name: row.fullName,
-        health_data_consent: row.consentHealthData,
-        allergies: row.allergies,
-        contraindications: row.contraindications,
-      };
-    });
+    return db.transaction((tx) => clientsService.careProfileIn(tx, viewer, id));
+  },
+
+  /** careProfile inside the caller's transaction (a session record checks it under its lock). */
+  async careProfileIn(tx: DbOrTx, viewer: Viewer, id: number): Promise<ClientCareProfile> {
+    const row = await visibleClient(tx, viewer, id);
+    await logAccess(tx, viewer, id, 'read_sensitive');
+    return {
+      id: row.id,
+      full_name: row.fullName,
+      health_data_consent: row.consentHealthData,
+      allergies: row.allergies,
+      contraindications: row.contraindications,
+    };
   },
 
   /**

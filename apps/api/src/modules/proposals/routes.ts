@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  acceptInPersonResponseSchema,
+  acceptInPersonSchema,
   proposalCreateSchema,
   proposalDeclineSchema,
   proposalListQuerySchema,
@@ -25,6 +27,7 @@ import {
   getPublicProposal,
   proposalsService,
   throttlePublicProposal,
+  withdrawPublicProposal,
 } from './service.ts';
 
 const tokenParams = z.object({
@@ -133,6 +136,33 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
   );
 
   app.post(
+    '/proposals/:id/accept-in-person',
+    {
+      config: user,
+      schema: {
+        tags,
+        params: idParams,
+        body: acceptInPersonSchema,
+        // 503: the acceptance renders the PDF it hashes in the worker pool, which may be full.
+        response: { 201: acceptInPersonResponseSchema, ...errorResponses, 503: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const accepted = proposalsService.acceptInPerson(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        request.body.full_name,
+        { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') },
+      );
+      return renderedOr503(
+        reply.status(201),
+        accepted.then((result) => ({ ...result, status: 'ativo' as const })),
+      );
+    },
+  );
+
+  app.post(
     '/proposals/:id/decline',
     {
       config: user,
@@ -233,6 +263,22 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
           userAgent: String(request.headers['user-agent'] ?? ''),
         }),
       );
+    },
+  );
+
+  app.post(
+    '/public/proposals/:token/withdraw',
+    {
+      config: publicAccess,
+      schema: {
+        tags,
+        params: tokenParams,
+        response: { 200: publicProposalSchema, ...publicErrors },
+      },
+    },
+    async (request) => {
+      await throttlePublicProposal(ctx, request.ip);
+      return withdrawPublicProposal(ctx, request.params.token);
     },
   );
 

@@ -32,13 +32,14 @@ import {
   type ProposalSendResponse,
   type ProposalStatus,
   type ProposalSummary,
+  type PublicPlan,
   type PublicProposal,
   type Unit,
   type ValidationIssue,
 } from '@portal/domain';
 import type { z } from 'zod';
 import type { proposalDeclineSchema } from '@portal/domain';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ProposalAcceptedEvent } from '../../app-context.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import type { ProposalSnapshotColumn } from '../../db/schema.ts';
 import { auditService } from '../audit/service.ts';
@@ -303,7 +304,14 @@ export async function throttlePublicProposal(ctx: AppContext, address: string): 
   if (count > PUBLIC_REQUESTS_PER_WINDOW) throw new HttpError(429, MESSAGES.tooManyAttempts);
 }
 
-function toPublic(row: repo.ProposalRow, now: Date): PublicProposal {
+function toPublic(
+  row: repo.ProposalRow,
+  now: Date,
+  afterSale: { contractId: number | null; plan: PublicPlan | null } = {
+    contractId: null,
+    plan: null,
+  },
+): PublicProposal {
   const status = statusOf(row, now);
   const { totals } = row.snapshot;
   return {
@@ -332,6 +340,44 @@ function toPublic(row: repo.ProposalRow, now: Date): PublicProposal {
     can_answer: status === 'sent' || status === 'viewed',
     accepted_at: row.acceptance?.accepted_at ?? null,
     declined_at: row.status === 'declined' ? iso(row.answeredAt) : null,
+    contract_id: afterSale.plan?.contract_id ?? afterSale.contractId,
+    plan: afterSale.plan,
+  };
+}
+
+/** What the after-sale shows on an accepted proposal's link (null before acceptance). */
+async function afterSaleOf(ctx: AppContext, db: DbOrTx, row: repo.ProposalRow, now: Date) {
+  if (row.status !== 'accepted') return { contractId: null, plan: null };
+  const plan = await ctx.afterSale.clientPlan(db, row.id, now);
+  return { contractId: plan?.contract_id ?? null, plan };
+}
+
+/** The accepted proposal as the after-sale takes it over (apps/api/src/app-context.ts). */
+function acceptedEvent(
+  row: repo.ProposalRow,
+  at: Date,
+  channel: ProposalAcceptedEvent['channel'],
+  staff: Viewer | null,
+): ProposalAcceptedEvent {
+  return {
+    id: row.id,
+    number: row.number,
+    clientId: row.clientId,
+    unit: row.unit,
+    authorId: row.authorId,
+    authorName: row.authorName,
+    packageName: row.packageName,
+    annualValue: row.annualValue,
+    items: row.snapshot.items.map((item) => ({
+      service_id: item.service_id,
+      name: item.name,
+      sessions: item.sessions,
+      unit_value: item.unit_value,
+      unit_cost: item.unit_cost,
+    })),
+    at,
+    channel,
+    staff: staff && { id: staff.id, name: staff.name, profile: staff.profile, unit: staff.unit },
   };
 }
 
@@ -382,7 +428,7 @@ export async function getPublicProposal(
       await repo.markViewed(tx, row.id, now);
       return toPublic({ ...row, status: 'viewed', viewedAt: now }, now);
     }
-    return toPublic(row, now);
+    return toPublic(row, now, await afterSaleOf(ctx, tx, row, now));
   });
 }
 
@@ -430,6 +476,7 @@ export async function acceptPublicProposal(
         ip: evidence.ip.slice(0, 100),
         user_agent: evidence.userAgent.slice(0, 500),
         document_sha256: documentSha256,
+        channel: 'link',
       },
     });
     // The client answered through the link: no staff member acted (actor null). Ids and
@@ -442,7 +489,32 @@ export async function acceptPublicProposal(
       before: { status: row.status },
       after: { status: 'accepted', document_sha256: documentSha256 },
     });
-    return toPublic(updated, now);
+    // The contract is born in the same transaction: an acceptance without it cannot commit.
+    const contractId = await ctx.afterSale.proposalAccepted(
+      tx,
+      acceptedEvent(updated, now, 'link', null),
+    );
+    const plan = await ctx.afterSale.clientPlan(tx, row.id, now);
+    return toPublic(updated, now, { contractId, plan });
+  });
+}
+
+/**
+ * POST /public/proposals/{token}/withdraw: within 7 days of accepting on the link, the client
+ * withdraws on the same link (CDC art. 49; Decreto 7.962 art. 5). The answer confirms it at once.
+ */
+export async function withdrawPublicProposal(
+  ctx: AppContext,
+  token: string,
+  now: Date = new Date(),
+): Promise<PublicProposal> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await publicRow(tx, token, now, true);
+    if (row.status !== 'accepted') {
+      throw new HttpError(409, PROPOSAL_MESSAGES.notAcceptedYet);
+    }
+    const plan = await ctx.afterSale.clientWithdraws(tx, row.id, now);
+    return toPublic(row, now, { contractId: plan.contract_id, plan });
   });
 }
 
@@ -652,6 +724,61 @@ export const proposalsService = {
       expires_at: row.validUntil.toISOString(),
       email_sent: emailSent,
     };
+  },
+
+  /**
+   * POST /proposals/{id}/accept-in-person: the client accepts in the clinic, typing her name on
+   * the staff's screen. The evidence records who recorded it; the contract is born in the same
+   * transaction (in person: no 7-day withdrawal, a cancellation follows a quote instead).
+   */
+  async acceptInPerson(
+    ctx: AppContext,
+    viewer: Viewer,
+    id: number,
+    fullName: string,
+    evidence: { ip: string; userAgent: string },
+    now: Date = new Date(),
+  ): Promise<{ contract_id: number; proposal_id: number }> {
+    const { row: seen } = await visibleProposalWithClient(ctx.db, viewer, id);
+    refuseUnlessOpen(seen, now);
+    if (!fullNameMatches(fullName, seen.clientName)) {
+      throw invalidField(['body', 'full_name'], PROPOSAL_MESSAGES.fullNameMismatch);
+    }
+    const { afterSale } = ctx;
+    const documentSha256 = sha256(await renderStoredProposal(ctx.pdfPool, seen, false));
+    return ctx.db.transaction(async (tx) => {
+      const { row } = await visibleProposalWithClient(tx, viewer, id, true);
+      refuseUnlessOpen(row, now);
+      if (row.clientName !== seen.clientName || row.version !== seen.version) {
+        throw new HttpError(409, PROPOSAL_MESSAGES.changedWhileAccepting);
+      }
+      const updated = await repo.updateProposal(tx, row.id, {
+        status: 'accepted',
+        answeredAt: now,
+        linkRevokedAt: row.linkRevokedAt,
+        acceptance: {
+          accepted_at: now.toISOString(),
+          full_name: fullName,
+          ip: evidence.ip.slice(0, 100),
+          user_agent: evidence.userAgent.slice(0, 500),
+          document_sha256: documentSha256,
+          channel: 'presencial',
+          recorded_by: { id: viewer.id, name: viewer.name },
+        },
+      });
+      await auditService.record(tx, {
+        entity: 'proposal',
+        entityId: row.id,
+        action: 'accept',
+        before: { status: row.status },
+        after: { status: 'accepted', channel: 'presencial', document_sha256: documentSha256 },
+      });
+      const contractId = await afterSale.proposalAccepted(
+        tx,
+        acceptedEvent(updated, now, 'presencial', viewer),
+      );
+      return { contract_id: contractId, proposal_id: row.id };
+    });
   },
 
   /** The professional records the client's no; the link stops working. */

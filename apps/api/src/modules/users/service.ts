@@ -111,7 +111,7 @@ export const usersService = {
     return repo.findUserByEmail(db, email);
   },
 
-  async findById(db: AppDb, id: number) {
+  async findById(db: DbOrTx, id: number) {
     return repo.findUserById(db, id);
   },
 

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import {
+  cancellationQuoteSchema,
+  contractExtendSchema,
+  contractFreezeSchema,
+  contractLedgerEntrySchema,
+  contractListQuerySchema,
+  contractSchema,
+  contractSummarySchema,
+  optionalReasonBodySchema,
+  reasonBodySchema,
+  sessionRecordSchema,
+} from '@portal/domain';
+import type { ModuleRoutes } from '../../../app-context.ts';
+import { currentUser } from '../../../auth/access.ts';
+import { errorResponses, idParams } from '../../../http/schemas.ts';
+import { contractsService } from './service.ts';
+
+const entryParams = idParams.extend({ entryId: idParams.shape.id });
+
+const careSettingsSchema = z.object({
+  /** The fee on the unused part of a cancelled contract, 0–100 % (AFTER-SALE.md section 2). */
+  cancellation_fee_percent: z
+    .number({ error: 'Informe um percentual de 0 a 100.' })
+    .min(0, 'Informe um percentual de 0 a 100.')
+    .max(100, 'Informe um percentual de 0 a 100.')
+    .refine((value) => Number.isInteger(value * 100), 'Use no máximo duas casas decimais.'),
+});
+
+/**
+ * Contracts (issue 28): what an accepted proposal became. Scope as for clients (a professional
+ * reaches the contracts of their unit's clients, apps/api/src/auth/scope.ts); freezing,
+ * extending and cancelling are for the unit's manager and admins.
+ */
+export const contractsRoutes: ModuleRoutes = (app, ctx) => {
+  const { db } = ctx;
+  const tags = ['contracts'];
+  const user = { access: 'user' as const };
+  const managers = { access: 'manager' as const };
+
+  app.get(
+    '/contracts/',
+    {
+      config: user,
+      schema: {
+        tags,
+        querystring: contractListQuerySchema,
+        response: { 200: z.array(contractSummarySchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const page = await contractsService.list(db, currentUser(request), request.query);
+      reply.header('x-total-count', String(page.total));
+      reply.header('access-control-expose-headers', 'X-Total-Count');
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/contracts/:id',
+    {
+      config: user,
+      schema: { tags, params: idParams, response: { 200: contractSchema, ...errorResponses } },
+    },
+    (request) => contractsService.get(db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/contracts/:id/sessions',
+    {
+      config: user,
+      schema: {
+        tags,
+        params: idParams,
+        body: sessionRecordSchema,
+        response: { 201: contractLedgerEntrySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await contractsService.recordSession(
+            db,
+            currentUser(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
+  );
+
+  app.post(
+    '/contracts/:id/sessions/:entryId/reverse',
+    {
+      config: user,
+      schema: {
+        tags,
+        params: entryParams,
+        body: reasonBodySchema,
+        response: { 201: contractLedgerEntrySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await contractsService.reverseSession(
+            db,
+            currentUser(request),
+            request.params.id,
+            request.params.entryId,
+            request.body.reason,
+          ),
+        ),
+  );
+
+  app.post(
+    '/contracts/:id/freeze',
+    {
+      config: managers,
+      schema: {
+        tags,
+        params: idParams,
+        body: contractFreezeSchema,
+        response: { 200: contractSchema, ...errorResponses },
+      },
+    },
+    (request) => contractsService.freeze(db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/contracts/:id/unfreeze',
+    {
+      config: managers,
+      schema: {
+        tags,
+        params: idParams,
+        body: optionalReasonBodySchema.nullish(),
+        response: { 200: contractSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      contractsService.unfreeze(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body?.reason || null,
+      ),
+  );
+
+  app.post(
+    '/contracts/:id/extend',
+    {
+      config: managers,
+      schema: {
+        tags,
+        params: idParams,
+        body: contractExtendSchema,
+        response: { 200: contractSchema, ...errorResponses },
+      },
+    },
+    (request) => contractsService.extend(db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/contracts/:id/withdraw',
+    {
+      config: user,
+      schema: {
+        tags,
+        params: idParams,
+        body: optionalReasonBodySchema.nullish(),
+        response: { 200: contractSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      contractsService.withdrawByStaff(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body?.reason || null,
+      ),
+  );
+
+  app.get(
+    '/contracts/:id/cancellation-quote',
+    {
+      config: user,
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: cancellationQuoteSchema, ...errorResponses },
+      },
+    },
+    (request) => contractsService.cancellationQuote(db, currentUser(request), request.params.id, 0),
+  );
+
+  app.post(
+    '/contracts/:id/cancel',
+    {
+      config: managers,
+      schema: {
+        tags,
+        params: idParams,
+        body: reasonBodySchema,
+        response: {
+          200: z.object({ contract: contractSchema, quote: cancellationQuoteSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    (request) =>
+      contractsService.cancel(db, currentUser(request), request.params.id, request.body.reason, 0),
+  );
+
+  app.get(
+    '/care-settings/',
+    {
+      config: user,
+      schema: { tags, response: { 200: careSettingsSchema, ...errorResponses } },
+    },
+    async () => ({
+      cancellation_fee_percent: await contractsService.cancellationFeePercent(db),
+    }),
+  );
+
+  app.patch(
+    '/care-settings/',
+    {
+      config: { access: 'admin' as const },
+      schema: {
+        tags,
+        body: careSettingsSchema,
+        response: { 200: careSettingsSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      cancellation_fee_percent: await contractsService.setCancellationFeePercent(
+        db,
+        request.body.cancellation_fee_percent,
+      ),
+    }),
+  );
+};

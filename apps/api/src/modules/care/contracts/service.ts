@@ -1,0 +1,807 @@
+import {
+  apportionPackagePrice,
+  canWithdraw,
+  centavosToReais,
+  contraindicationConflicts,
+  contractState,
+  contractValidity,
+  CONTRACT_MESSAGES,
+  LEDGER_KIND_LABELS,
+  MESSAGES,
+  reaisToCentavos,
+  redeemRefusal,
+  saoPauloDate,
+  addDays,
+  sessionPrice,
+  withdrawalDeadline,
+  type CancellationQuote,
+  type Contract,
+  type ContractChannel,
+  type ContractEntitlement,
+  type ContractExtendData,
+  type ContractFreezeData,
+  type ContractLedgerEntry,
+  type ContractListQueryData,
+  type ContractState,
+  type ContractSummary,
+  type ContractTerms,
+  type LedgerFact,
+  type SessionRecordData,
+  type Unit,
+  normalizeForComparison,
+  formatReais,
+} from '@portal/domain';
+import { rowAccess, rowFilter, type Viewer } from '../../../auth/scope.ts';
+import type { AppDb, DbOrTx } from '../../../db/client.ts';
+import { HttpError, invalidField, notFound } from '../../../http/errors.ts';
+import { auditService } from '../../audit/service.ts';
+import { clientsService } from '../../clients/service.ts';
+import { servicesService } from '../../services/service.ts';
+import { usersService } from '../../users/service.ts';
+import * as repo from './repository.ts';
+
+/** What an accepted proposal brings to its contract (sales hands it over at acceptance). */
+export interface AcceptedProposal {
+  id: number;
+  number: string;
+  clientId: number;
+  unit: string;
+  authorId: number | null;
+  authorName: string;
+  packageName: string;
+  annualValue: number;
+  items: readonly {
+    service_id: number;
+    name: string;
+    sessions: number;
+    unit_value: number;
+    unit_cost: number;
+  }[];
+}
+
+/** Who did it: staff through the portal, the client through her link, or the clock. */
+export type LedgerActor =
+  { kind: 'staff'; viewer: Viewer } | { kind: 'client' } | { kind: 'system' };
+
+const todayInSaoPaulo = (now: Date) => saoPauloDate(now);
+
+function actorColumns(actor: LedgerActor) {
+  return actor.kind === 'staff'
+    ? { actorKind: 'staff' as const, actorId: actor.viewer.id, actorName: actor.viewer.name }
+    : { actorKind: actor.kind, actorId: null, actorName: null };
+}
+
+function termsOf(row: repo.ContractRow, lines: readonly repo.EntitlementRow[]): ContractTerms {
+  return {
+    valid_from: row.validFrom,
+    valid_until: row.validUntil,
+    entitlements: lines.map((line) => ({
+      service_id: line.serviceId,
+      sessions: line.sessions,
+      total: reaisToCentavos(line.total),
+    })),
+  };
+}
+
+function factOf(entry: repo.LedgerRow): LedgerFact {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    service_id: entry.serviceId,
+    quantity: entry.quantity,
+    reverses_id: entry.reversesId,
+    on_date: entry.onDate,
+    until_date: entry.untilDate,
+    days: entry.days,
+  };
+}
+
+interface LoadedContract {
+  row: repo.ContractRow;
+  lines: repo.EntitlementRow[];
+  ledger: repo.LedgerRow[];
+  terms: ContractTerms;
+  state: ContractState;
+}
+
+async function load(db: DbOrTx, row: repo.ContractRow, now: Date): Promise<LoadedContract> {
+  const [lines, ledger] = await Promise.all([
+    repo.entitlementsOf(db, [row.id]),
+    repo.ledgerOf(db, [row.id]),
+  ]);
+  const terms = termsOf(row, lines);
+  return {
+    row,
+    lines,
+    ledger,
+    terms,
+    state: contractState(terms, ledger.map(factOf), todayInSaoPaulo(now)),
+  };
+}
+
+/** The contract if the viewer's scope reaches its client (DESIGN.md section 5); 404 otherwise. */
+async function visibleContract(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: number,
+  lock = false,
+): Promise<repo.ContractRow> {
+  const row = await repo.findContract(db, id, lock);
+  if (!row || !rowAccess.client(viewer, row)) throw notFound(CONTRACT_MESSAGES.notFound);
+  return row;
+}
+
+/** Freeze, extend and cancel: admins, and managers of the contract's unit (403 for others). */
+async function administeredContract(db: DbOrTx, viewer: Viewer, id: number) {
+  const row = await visibleContract(db, viewer, id, true);
+  if (!rowAccess.administerClient(viewer, row)) {
+    throw new HttpError(403, MESSAGES.forbidden);
+  }
+  return row;
+}
+
+function refuseEnded(state: ContractState): void {
+  if (state.status === 'cancelado' || state.status === 'desistencia') {
+    throw new HttpError(409, CONTRACT_MESSAGES.ended);
+  }
+}
+
+function nextAllowedDate(
+  ledger: readonly repo.LedgerRow[],
+  redeemed: ReadonlySet<number>,
+  serviceId: number,
+  minIntervalDays: number | null,
+): string | null {
+  if (!minIntervalDays) return null;
+  const last = ledger
+    .filter((entry) => entry.serviceId === serviceId && redeemed.has(entry.id) && entry.onDate)
+    .map((entry) => entry.onDate as string)
+    .sort()
+    .pop();
+  return last ? addDays(last, minIntervalDays) : null;
+}
+
+function toLedgerEntry(
+  entry: repo.LedgerRow,
+  names: ReadonlyMap<number, string>,
+  reversedBy: ReadonlyMap<number, number>,
+): ContractLedgerEntry {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    label: LEDGER_KIND_LABELS[entry.kind],
+    service_id: entry.serviceId,
+    service_name: entry.serviceId !== null ? (names.get(entry.serviceId) ?? null) : null,
+    quantity: entry.quantity,
+    reverses_id: entry.reversesId,
+    reversed_by_id: reversedBy.get(entry.id) ?? null,
+    on_date: entry.onDate,
+    until_date: entry.untilDate,
+    days: entry.days,
+    professional:
+      entry.professionalName !== null
+        ? { id: entry.professionalId ?? 0, name: entry.professionalName }
+        : null,
+    actor: entry.actorName !== null ? { id: entry.actorId ?? 0, name: entry.actorName } : null,
+    actor_label:
+      entry.actorKind === 'client'
+        ? 'Cliente (link)'
+        : entry.actorKind === 'system'
+          ? 'Sistema'
+          : (entry.actorName ?? 'Equipe'),
+    unit: entry.unit as Unit,
+    reason: entry.reason,
+    note: entry.note,
+    override_reason: entry.overrideReason,
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
+function summaryOf(
+  row: repo.ContractRow,
+  clientName: string,
+  state: ContractState,
+): ContractSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    client: { id: row.clientId, full_name: clientName },
+    unit: row.unit as Unit,
+    seller: { id: row.sellerId ?? 0, name: row.sellerName },
+    proposal_id: row.proposalId,
+    package_name: row.packageName,
+    status: state.status,
+    channel: row.channel,
+    accepted_at: row.acceptedAt.toISOString(),
+    valid_from: row.validFrom,
+    valid_until: state.valid_until,
+    withdrawal_until: row.withdrawalUntil ? row.withdrawalUntil.toISOString() : null,
+    price_total: row.priceTotal,
+    sessions_total: state.entitlements.reduce((sum, line) => sum + line.sessions_total, 0),
+    sessions_used: state.entitlements.reduce((sum, line) => sum + line.sessions_used, 0),
+  };
+}
+
+function toContract(loaded: LoadedContract, clientName: string, now: Date): Contract {
+  const { row, lines, ledger, state } = loaded;
+  const names = new Map(lines.map((line) => [line.serviceId, line.name]));
+  const reversedBy = new Map(
+    ledger
+      .filter((entry) => entry.reversesId !== null)
+      .map((entry) => [entry.reversesId as number, entry.id]),
+  );
+  const entitlements: ContractEntitlement[] = state.entitlements.map((balance) => ({
+    service_id: balance.service_id,
+    name: names.get(balance.service_id) ?? '',
+    sessions_total: balance.sessions_total,
+    sessions_used: balance.sessions_used,
+    sessions_remaining: balance.sessions_remaining,
+    unit_price: centavosToReais(balance.unit_price),
+    total_value: centavosToReais(balance.total),
+    used_value: centavosToReais(balance.used_value),
+    next_allowed_date: nextAllowedDate(ledger, state.redeemed_ids, balance.service_id, null),
+  }));
+  return {
+    ...summaryOf(row, clientName, state),
+    frozen_until: state.frozen_until,
+    can_withdraw: canWithdraw(row.withdrawalUntil, state.status, now) === 'ok',
+    entitlements,
+    ledger: ledger.map((entry) => toLedgerEntry(entry, names, reversedBy)),
+  };
+}
+
+/** What remains owed at the contracted price: released by a withdrawal, cancellation or expiry. */
+function remainingValue(state: ContractState): number {
+  return state.entitlements.reduce((sum, line) => sum + (line.total - line.used_value), 0);
+}
+
+async function clientNameOf(db: DbOrTx, clientId: number): Promise<string> {
+  return (await clientsService.findRow(db, clientId))?.fullName ?? '';
+}
+
+/** The contracts module's public face: other modules call these, never the repository. */
+export const contractsService = {
+  /**
+   * The contract of an accepted proposal, in the acceptance's transaction: prices per session
+   * apportioned from the package price, one grant per procedure. Idempotent per proposal.
+   */
+  async createFromAcceptance(
+    tx: DbOrTx,
+    proposal: AcceptedProposal,
+    acceptance: { at: Date; channel: ContractChannel; actor: LedgerActor },
+  ): Promise<repo.ContractRow> {
+    const existing = await repo.findContractByProposal(tx, proposal.id);
+    if (existing) return existing;
+    const price = reaisToCentavos(proposal.annualValue);
+    const apportioned = apportionPackagePrice(
+      price,
+      proposal.items.map((item) => ({
+        service_id: item.service_id,
+        sessions: item.sessions,
+        unit_value: reaisToCentavos(item.unit_value),
+      })),
+    );
+    const validity = contractValidity(acceptance.at);
+    const row = await repo.insertContract(
+      tx,
+      {
+        proposalId: proposal.id,
+        number: proposal.number,
+        clientId: proposal.clientId,
+        unit: proposal.unit,
+        sellerId: proposal.authorId,
+        sellerName: proposal.authorName,
+        packageName: proposal.packageName,
+        channel: acceptance.channel,
+        acceptedAt: acceptance.at,
+        validFrom: validity.valid_from,
+        validUntil: validity.valid_until,
+        withdrawalUntil: withdrawalDeadline(acceptance.at, acceptance.channel),
+        priceTotal: centavosToReais(price),
+      },
+      proposal.items.map((item, index) => ({
+        serviceId: item.service_id,
+        name: item.name,
+        sessions: item.sessions,
+        total: centavosToReais(apportioned[index]?.total ?? 0),
+        unitCost: item.unit_cost,
+        position: index,
+      })),
+    );
+    await repo.insertLedger(
+      tx,
+      proposal.items.map((item, index) => ({
+        contractId: row.id,
+        kind: 'grant' as const,
+        serviceId: item.service_id,
+        quantity: item.sessions,
+        value: centavosToReais(apportioned[index]?.total ?? 0),
+        unit: proposal.unit,
+        ...actorColumns(acceptance.actor),
+      })),
+    );
+    await auditService.record(tx, {
+      entity: 'contract',
+      entityId: row.id,
+      action: 'create',
+      actorId: acceptance.actor.kind === 'staff' ? acceptance.actor.viewer.id : null,
+      after: { proposal_id: proposal.id, channel: acceptance.channel, price_total: row.priceTotal },
+    });
+    return row;
+  },
+
+  async list(
+    db: AppDb,
+    viewer: Viewer,
+    query: ContractListQueryData,
+    now: Date = new Date(),
+  ): Promise<{ items: ContractSummary[]; total: number }> {
+    const scope = rowFilter(viewer, { unit: query.unit });
+    if (scope === null) return { items: [], total: 0 };
+    const { rows, total } = await repo.listContracts(db, {
+      scope,
+      clientId: query.client_id,
+      clientText: query.q ? normalizeForComparison(query.q) : undefined,
+      limit: query.limit ?? 50,
+      offset: query.offset ?? 0,
+    });
+    const ids = rows.map((row) => row.id);
+    const [lines, ledger] = await Promise.all([
+      repo.entitlementsOf(db, ids),
+      repo.ledgerOf(db, ids),
+    ]);
+    const today = todayInSaoPaulo(now);
+    let items = rows.map((row) => {
+      const terms = termsOf(
+        row,
+        lines.filter((line) => line.contractId === row.id),
+      );
+      const state = contractState(
+        terms,
+        ledger.filter((entry) => entry.contractId === row.id).map(factOf),
+        today,
+      );
+      return summaryOf(row, row.clientName, state);
+    });
+    // The status is derived, so it filters the page it reads (a client has few contracts).
+    if (query.status) items = items.filter((item) => item.status === query.status);
+    return { items, total: query.status ? items.length : total };
+  },
+
+  async get(db: AppDb, viewer: Viewer, id: number, now: Date = new Date()): Promise<Contract> {
+    const row = await visibleContract(db, viewer, id);
+    return toContract(await load(db, row, now), await clientNameOf(db, row.clientId), now);
+  },
+
+  /** The contract of an accepted proposal, without a viewer (the client's token was the key). */
+  async forProposal(db: DbOrTx, proposalId: number, now: Date = new Date()) {
+    const row = await repo.findContractByProposal(db, proposalId);
+    if (!row) return null;
+    return toContract(await load(db, row, now), await clientNameOf(db, row.clientId), now);
+  },
+
+  /**
+   * Records a session. Refused with a pt-BR reason when none remains, the contract is not
+   * active, the day is outside its validity or in the future, or the client's record holds a
+   * contraindication for it (then `override_reason` is needed, and kept in the ledger).
+   */
+  async recordSession(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    data: SessionRecordData,
+    now: Date = new Date(),
+  ): Promise<ContractLedgerEntry> {
+    return db.transaction(async (tx) => {
+      const row = await visibleContract(tx, viewer, id, true);
+      const loaded = await load(tx, row, now);
+      const today = todayInSaoPaulo(now);
+      const performedOn = data.performed_at ?? today;
+      const refusal = redeemRefusal(
+        loaded.terms,
+        loaded.state,
+        data.service_id,
+        performedOn,
+        today,
+      );
+      if (refusal === 'notInContract' || refusal === 'futureSession') {
+        throw invalidField(
+          ['body', refusal === 'notInContract' ? 'service_id' : 'performed_at'],
+          CONTRACT_MESSAGES[refusal],
+        );
+      }
+      if (refusal === 'outsideValidity') {
+        throw invalidField(['body', 'performed_at'], CONTRACT_MESSAGES.outsideValidity);
+      }
+      if (refusal) throw new HttpError(409, CONTRACT_MESSAGES[refusal]);
+      const line = loaded.lines.find((entry) => entry.serviceId === data.service_id);
+      if (!line) throw invalidField(['body', 'service_id'], CONTRACT_MESSAGES.notInContract);
+      const [service] = await servicesService.findByIds(tx, [line.serviceId]);
+      const conflicts = contraindicationConflicts(
+        [{ id: line.serviceId, name: line.name, traits: service?.traits ?? [] }],
+        await clientsService.careProfileIn(tx, viewer, row.clientId),
+      );
+      const overrideReason = data.override_reason?.trim() || null;
+      if (conflicts.length > 0 && !overrideReason) {
+        throw invalidField(['body', 'override_reason'], CONTRACT_MESSAGES.contraindicated);
+      }
+      const professional = await professionalFor(tx, viewer, row, data.professional_id);
+      const balance = loaded.state.entitlements.find(
+        (entry) => entry.service_id === line.serviceId,
+      );
+      const price = sessionPrice(
+        reaisToCentavos(line.total),
+        line.sessions,
+        balance?.sessions_used ?? 0,
+      );
+      const [entry] = await repo.insertLedger(tx, [
+        {
+          contractId: row.id,
+          kind: 'redeem',
+          serviceId: line.serviceId,
+          quantity: 1,
+          onDate: performedOn,
+          value: centavosToReais(-price),
+          cost: line.unitCost,
+          professionalId: professional.id,
+          professionalName: professional.name,
+          unit: row.unit,
+          note: data.note?.trim() || null,
+          overrideReason: conflicts.length > 0 ? overrideReason : null,
+          ...actorColumns({ kind: 'staff', viewer }),
+        },
+      ]);
+      if (!entry) throw new Error('insert returned no row');
+      await auditService.record(tx, {
+        entity: 'contract',
+        entityId: row.id,
+        action: 'session',
+        after: {
+          entry_id: entry.id,
+          service_id: line.serviceId,
+          on_date: performedOn,
+          ...(conflicts.length > 0 ? { override: true } : {}),
+        },
+      });
+      return toLedgerEntry(entry, new Map([[line.serviceId, line.name]]), new Map());
+    });
+  },
+
+  /** A mistaken session is reversed with a reason, never deleted. */
+  async reverseSession(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    entryId: number,
+    reason: string,
+  ): Promise<ContractLedgerEntry> {
+    return db.transaction(async (tx) => {
+      const row = await visibleContract(tx, viewer, id, true);
+      const loaded = await load(tx, row, new Date());
+      refuseEnded(loaded.state);
+      const target = loaded.ledger.find((entry) => entry.id === entryId);
+      if (!target || target.kind !== 'redeem') throw notFound(CONTRACT_MESSAGES.notASession);
+      if (loaded.ledger.some((entry) => entry.reversesId === entryId)) {
+        throw new HttpError(409, CONTRACT_MESSAGES.alreadyReversed);
+      }
+      const [entry] = await repo.insertLedger(tx, [
+        {
+          contractId: row.id,
+          kind: 'reverse',
+          serviceId: target.serviceId,
+          quantity: 0,
+          reversesId: target.id,
+          value: -target.value,
+          cost: -target.cost,
+          unit: row.unit,
+          reason,
+          ...actorColumns({ kind: 'staff', viewer }),
+        },
+      ]);
+      if (!entry) throw new Error('insert returned no row');
+      await auditService.record(tx, {
+        entity: 'contract',
+        entityId: row.id,
+        action: 'reverse',
+        after: { entry_id: entry.id, reverses_id: target.id },
+      });
+      const names = new Map(loaded.lines.map((line) => [line.serviceId, line.name]));
+      return toLedgerEntry(entry, names, new Map());
+    });
+  },
+
+  async freeze(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    data: ContractFreezeData,
+    now: Date = new Date(),
+  ): Promise<Contract> {
+    return this.changeTerms(db, viewer, id, now, (loaded, today) => {
+      if (loaded.state.status !== 'ativo') {
+        if (loaded.state.status === 'congelado') {
+          throw new HttpError(409, CONTRACT_MESSAGES.alreadyFrozen);
+        }
+        throw new HttpError(409, CONTRACT_MESSAGES.notActive);
+      }
+      if (data.until < today) throw invalidField(['body', 'until'], CONTRACT_MESSAGES.freezeInPast);
+      if (data.until > addDays(today, 180)) {
+        throw invalidField(['body', 'until'], CONTRACT_MESSAGES.freezeTooLong);
+      }
+      return { kind: 'freeze', onDate: today, untilDate: data.until, reason: data.reason };
+    });
+  },
+
+  async unfreeze(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    reason: string | null,
+    now: Date = new Date(),
+  ): Promise<Contract> {
+    return this.changeTerms(db, viewer, id, now, (loaded, today) => {
+      if (loaded.state.frozen_until === null) {
+        throw new HttpError(409, CONTRACT_MESSAGES.notFrozen);
+      }
+      return { kind: 'unfreeze', onDate: today, reason };
+    });
+  },
+
+  async extend(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    data: ContractExtendData,
+    now: Date = new Date(),
+  ): Promise<Contract> {
+    return this.changeTerms(db, viewer, id, now, (loaded) => {
+      refuseEnded(loaded.state);
+      return { kind: 'extend', days: data.days, reason: data.reason };
+    });
+  },
+
+  /** A manager's change of terms: one ledger entry, audited, under the contract's lock. */
+  async changeTerms(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    now: Date,
+    entryFor: (
+      loaded: LoadedContract,
+      today: string,
+    ) => Pick<repo.NewLedgerRow, 'kind' | 'onDate' | 'untilDate' | 'days' | 'reason'>,
+  ): Promise<Contract> {
+    return db.transaction(async (tx) => {
+      const row = await administeredContract(tx, viewer, id);
+      const loaded = await load(tx, row, now);
+      const entry = entryFor(loaded, todayInSaoPaulo(now));
+      await repo.insertLedger(tx, [
+        {
+          contractId: row.id,
+          unit: row.unit,
+          ...entry,
+          ...actorColumns({ kind: 'staff', viewer }),
+        },
+      ]);
+      await auditService.record(tx, {
+        entity: 'contract',
+        entityId: row.id,
+        action: entry.kind,
+        after: {
+          ...(entry.untilDate ? { until: entry.untilDate } : {}),
+          ...(entry.days ? { days: entry.days } : {}),
+        },
+      });
+      return toContract(await load(tx, row, now), await clientNameOf(tx, row.clientId), now);
+    });
+  },
+
+  /**
+   * Withdrawal within 7 days of a remote acceptance (CDC art. 49): by staff or by the client on
+   * her link. Everything paid is due back; nothing is kept.
+   */
+  async withdraw(
+    tx: DbOrTx,
+    row: repo.ContractRow,
+    actor: LedgerActor,
+    reason: string | null,
+    now: Date = new Date(),
+  ): Promise<Contract> {
+    const loaded = await load(tx, row, now);
+    const verdict = canWithdraw(row.withdrawalUntil, loaded.state.status, now);
+    if (verdict !== 'ok') throw new HttpError(409, CONTRACT_MESSAGES[verdict]);
+    await repo.insertLedger(tx, [
+      {
+        contractId: row.id,
+        kind: 'withdraw',
+        value: centavosToReais(-remainingValue(loaded.state)),
+        unit: row.unit,
+        reason,
+        ...actorColumns(actor),
+      },
+    ]);
+    await auditService.record(tx, {
+      entity: 'contract',
+      entityId: row.id,
+      action: 'withdraw',
+      actorId: actor.kind === 'staff' ? actor.viewer.id : null,
+      after: { status: 'desistencia', by: actor.kind === 'client' ? 'cliente' : 'equipe' },
+    });
+    return toContract(await load(tx, row, now), await clientNameOf(tx, row.clientId), now);
+  },
+
+  async withdrawByStaff(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    reason: string | null,
+    now: Date = new Date(),
+  ): Promise<Contract> {
+    return db.transaction(async (tx) => {
+      const row = await visibleContract(tx, viewer, id, true);
+      return this.withdraw(tx, row, { kind: 'staff', viewer }, reason, now);
+    });
+  },
+
+  /** The withdrawal through the client's link: the proposal number the token opened. */
+  async withdrawByClient(tx: DbOrTx, proposalId: number, now: Date = new Date()) {
+    const found = await repo.findContractByProposal(tx, proposalId);
+    if (!found) throw notFound(CONTRACT_MESSAGES.notFound);
+    const row = await repo.findContract(tx, found.id, true);
+    if (!row) throw notFound(CONTRACT_MESSAGES.notFound);
+    return this.withdraw(tx, row, { kind: 'client' }, null, now);
+  },
+
+  /**
+   * What a cancellation costs (after the 7 days): paid, the used sessions at the contracted
+   * price, a fee on the unused part (a network setting), and the refund due; never negative,
+   * never above what was paid.
+   */
+  async cancellationQuote(
+    db: DbOrTx,
+    viewer: Viewer,
+    id: number,
+    paid: number,
+    now: Date = new Date(),
+  ): Promise<CancellationQuote> {
+    const row = await visibleContract(db, viewer, id);
+    const loaded = await load(db, row, now);
+    refuseEnded(loaded.state);
+    const feeBp = await repo.cancellationFeeBp(db);
+    return quoteOf(loaded.state, reaisToCentavos(paid), feeBp);
+  },
+
+  async cancel(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    reason: string,
+    paid: number,
+    now: Date = new Date(),
+  ): Promise<{ contract: Contract; quote: CancellationQuote }> {
+    return db.transaction(async (tx) => {
+      const row = await administeredContract(tx, viewer, id);
+      const loaded = await load(tx, row, now);
+      refuseEnded(loaded.state);
+      if (loaded.state.status === 'expirado') throw new HttpError(409, CONTRACT_MESSAGES.ended);
+      const feeBp = await repo.cancellationFeeBp(tx);
+      const quote = quoteOf(loaded.state, reaisToCentavos(paid), feeBp);
+      await repo.insertLedger(tx, [
+        {
+          contractId: row.id,
+          kind: 'cancel',
+          value: centavosToReais(-remainingValue(loaded.state)),
+          unit: row.unit,
+          reason,
+          note: quote.rule,
+          ...actorColumns({ kind: 'staff', viewer }),
+        },
+      ]);
+      await auditService.record(tx, {
+        entity: 'contract',
+        entityId: row.id,
+        action: 'cancel',
+        after: {
+          status: 'cancelado',
+          paid: quote.paid,
+          used_value: quote.used_value,
+          fee: quote.fee,
+          refund_due: quote.refund_due,
+        },
+      });
+      return {
+        contract: toContract(await load(tx, row, now), await clientNameOf(tx, row.clientId), now),
+        quote,
+      };
+    });
+  },
+
+  /** Expiry at the end of the last valid day in São Paulo: what remained is released. */
+  async expireDue(db: AppDb, now: Date = new Date()): Promise<number> {
+    const today = todayInSaoPaulo(now);
+    let expired = 0;
+    for (const id of await repo.contractsToExpire(db, today)) {
+      await db.transaction(async (tx) => {
+        const row = await repo.findContract(tx, id, true);
+        if (!row) return;
+        const loaded = await load(tx, row, now);
+        if (loaded.state.status !== 'expirado') return;
+        await repo.insertLedger(tx, [
+          {
+            contractId: row.id,
+            kind: 'expire',
+            value: centavosToReais(-remainingValue(loaded.state)),
+            onDate: addDays(loaded.state.valid_until, 1),
+            unit: row.unit,
+            actorKind: 'system',
+          },
+        ]);
+        expired += 1;
+      });
+    }
+    return expired;
+  },
+
+  async cancellationFeePercent(db: DbOrTx): Promise<number> {
+    return (await repo.cancellationFeeBp(db)) / 100;
+  },
+
+  async setCancellationFeePercent(db: AppDb, percent: number): Promise<number> {
+    return db.transaction(async (tx) => {
+      const before = await repo.cancellationFeeBp(tx);
+      const after = await repo.setCancellationFeeBp(tx, Math.round(percent * 100));
+      await auditService.record(tx, {
+        entity: 'contract',
+        entityId: 'settings',
+        action: 'update',
+        before: { cancellation_fee_percent: before / 100 },
+        after: { cancellation_fee_percent: after / 100 },
+      });
+      return after / 100;
+    });
+  },
+};
+
+/** The quote's arithmetic, in centavos; the fee rounds half up to the centavo. */
+function quoteOf(state: ContractState, paid: number, feeBp: number): CancellationQuote {
+  const used = state.entitlements.reduce((sum, line) => sum + line.used_value, 0);
+  const usedSessions = state.entitlements.reduce((sum, line) => sum + line.sessions_used, 0);
+  const unused = remainingValue(state);
+  const fee = Math.floor((unused * feeBp + 5000) / 10000);
+  const refund = Math.min(paid, Math.max(0, paid - used - fee));
+  const rule =
+    `Pago ${formatReais(centavosToReais(paid))} − sessões usadas ao preço contratado ` +
+    `${formatReais(centavosToReais(used))} − multa de ${(feeBp / 100).toLocaleString('pt-BR')}% ` +
+    `sobre o não usado (${formatReais(centavosToReais(unused))}) = ` +
+    `${formatReais(centavosToReais(refund))}, nunca negativo nem acima do pago.`;
+  return {
+    rule,
+    paid: centavosToReais(paid),
+    used_sessions: usedSessions,
+    used_value: centavosToReais(used),
+    fee: centavosToReais(fee),
+    fee_percent: feeBp / 100,
+    refund_due: centavosToReais(refund),
+  };
+}
+
+/** Who performed the session: the signed-in user unless another active one of the unit is named. */
+async function professionalFor(
+  db: DbOrTx,
+  viewer: Viewer,
+  contract: repo.ContractRow,
+  professionalId: number | undefined,
+): Promise<{ id: number; name: string }> {
+  if (professionalId === undefined || professionalId === viewer.id) {
+    return { id: viewer.id, name: viewer.name };
+  }
+  const user = await usersService.findById(db, professionalId);
+  if (
+    !user ||
+    user.status !== 'active' ||
+    (user.unit !== contract.unit && user.profile !== 'admin')
+  ) {
+    throw invalidField(['body', 'professional_id'], 'Profissional não encontrado nesta unidade.');
+  }
+  return { id: user.id, name: user.name };
+}
