@@ -32,3 +32,4 @@ export * from './contraindications.ts';
 export * from './client-export.ts';
 export * from './audit.ts';
 export * from './dashboard.ts';
+export * from './billing/index.ts';

@@ -1,0 +1,3 @@
+export * from './rounding.ts';
+export * from './pix-key.ts';
+export * from './br-code.ts';
