@@ -1,3 +1,4 @@
 export * from './rounding.ts';
 export * from './pix-key.ts';
 export * from './br-code.ts';
+export * from './installments.ts';
