@@ -2,3 +2,4 @@ export * from './rounding.ts';
 export * from './pix-key.ts';
 export * from './br-code.ts';
 export * from './installments.ts';
+export * from './payment-events.ts';
