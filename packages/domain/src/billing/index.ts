@@ -3,3 +3,4 @@ export * from './pix-key.ts';
 export * from './br-code.ts';
 export * from './installments.ts';
 export * from './payment-events.ts';
+export * from './refunds.ts';
