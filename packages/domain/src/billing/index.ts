@@ -4,3 +4,4 @@ export * from './br-code.ts';
 export * from './installments.ts';
 export * from './payment-events.ts';
 export * from './refunds.ts';
+export * from './commission.ts';
