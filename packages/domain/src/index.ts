@@ -34,3 +34,4 @@ export * from './audit.ts';
 export * from './dashboard.ts';
 export * from './care/index.ts';
 export * from './clinical/index.ts';
+export * from './billing/index.ts';

@@ -1,3 +1,4 @@
 export * from './apportion.ts';
 export * from './contracts.ts';
 export * from './ledger.ts';
+export * from './refunds.ts';

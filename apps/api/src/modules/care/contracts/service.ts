@@ -1,7 +1,9 @@
 import {
   apportionPackagePrice,
+  cancellationFigures,
   canWithdraw,
   centavosToReais,
+  formatPercent,
   contraindicationConflicts,
   contractState,
   contractValidity,
@@ -762,26 +764,27 @@ export const contractsService = {
   },
 };
 
-/** The quote's arithmetic, in centavos; the fee rounds half up to the centavo. */
+/** The quote as the API answers it, from packages/domain/src/care/refunds.ts's arithmetic. */
 function quoteOf(state: ContractState, paid: number, feeBp: number): CancellationQuote {
-  const used = state.entitlements.reduce((sum, line) => sum + line.used_value, 0);
-  const usedSessions = state.entitlements.reduce((sum, line) => sum + line.sessions_used, 0);
-  const unused = remainingValue(state);
-  const fee = Math.floor((unused * feeBp + 5000) / 10000);
-  const refund = Math.min(paid, Math.max(0, paid - used - fee));
+  const figures = cancellationFigures({
+    total: state.entitlements.reduce((sum, line) => sum + line.total, 0),
+    paid,
+    used_value: state.entitlements.reduce((sum, line) => sum + line.used_value, 0),
+    fee_bp: feeBp,
+  });
+  const reais = (centavos: number) => formatReais(centavosToReais(centavos));
   const rule =
-    `Pago ${formatReais(centavosToReais(paid))} − sessões usadas ao preço contratado ` +
-    `${formatReais(centavosToReais(used))} − multa de ${(feeBp / 100).toLocaleString('pt-BR')}% ` +
-    `sobre o não usado (${formatReais(centavosToReais(unused))}) = ` +
-    `${formatReais(centavosToReais(refund))}, nunca negativo nem acima do pago.`;
+    `Pago ${reais(figures.paid)} − sessões usadas ao preço contratado ${reais(figures.used_value)}` +
+    ` − multa de ${formatPercent(feeBp / 100)} sobre o não usado (${reais(figures.unused_value)}):` +
+    ` ${reais(figures.fee)} = reembolso de ${reais(figures.refund)}, nunca negativo nem acima do pago.`;
   return {
     rule,
-    paid: centavosToReais(paid),
-    used_sessions: usedSessions,
-    used_value: centavosToReais(used),
-    fee: centavosToReais(fee),
+    paid: centavosToReais(figures.paid),
+    used_sessions: state.entitlements.reduce((sum, line) => sum + line.sessions_used, 0),
+    used_value: centavosToReais(figures.used_value),
+    fee: centavosToReais(figures.fee),
     fee_percent: feeBp / 100,
-    refund_due: centavosToReais(refund),
+    refund_due: centavosToReais(figures.refund),
   };
 }
 
