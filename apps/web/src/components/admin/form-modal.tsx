@@ -9,7 +9,7 @@ import {
   type FormEventHandler,
   type ReactNode,
 } from 'react';
-import type { ResourceMutations } from '../../api/resource-mutations';
+import type { ResourceMutations } from '../../lib/resource-mutations';
 import { errorMessage } from '../../lib/api-client';
 import { useSubmitGuard } from '../form/use-submit-guard';
 import { notifySuccess } from './notify';

@@ -1,4 +1,4 @@
-import type { ResourceMutations, RowChanges } from '../../api/resource-mutations';
+import type { ResourceMutations, RowChanges } from '../../lib/resource-mutations';
 import type { ReactNode } from 'react';
 import type { RowActionsProps } from '../row-actions';
 import type { ListMessages } from './admin-table';
