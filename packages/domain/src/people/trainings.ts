@@ -33,7 +33,7 @@ export const TRAINING_ORDER_LABELS: Record<TrainingOrder, string> = {
 };
 
 /**
- * The orders of the shared list contract (packages/domain/src/list-query.ts) the admin table
+ * The orders of the shared list contract (packages/domain/src/shared/list-query.ts) the admin table
  * sorts by, besides the library's three.
  */
 export const TRAINING_TABLE_ORDERS = ['title', '-title', 'created_at', '-created_at'] as const;

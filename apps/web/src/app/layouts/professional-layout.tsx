@@ -185,7 +185,7 @@ export default function ProfessionalLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        {/* SLOT: rotating notice banner (src/features/notices/notice-banner.tsx). */}
+        {/* SLOT: rotating notice banner (src/features/people/notices/notice-banner.tsx). */}
         <NoticeBannerSlot />
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -193,7 +193,7 @@ export interface RecordSave<TCreate, TUpdate> {
 export function useSaveRecord<TCreate extends TUpdate, TUpdate>(
   /** The record edited, or null when the form creates one. */
   record: { id: number } | null,
-  /** The resource's mutations and their texts (api/<resource>.ts). */
+  /** The resource's mutations and their texts (api/<context>/<resource>.ts). */
   resource: Pick<
     ResourceMutations<TCreate, TUpdate, SaveMessages>,
     'useCreate' | 'useUpdate' | 'messages'

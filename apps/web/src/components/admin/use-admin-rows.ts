@@ -33,7 +33,7 @@ type RowsResource<T, TUpdate, M> = Pick<
 >;
 
 /**
- * The rows of an admin table: the resource whose writes they are (named in api/<resource>.ts)
+ * The rows of an admin table: the resource whose writes they are (named in api/<context>/<resource>.ts)
  * and, for rows with a status, their Inativar/Ativar (statusToggle, activeToggle) with the texts
  * it needs.
  */

@@ -110,7 +110,7 @@ export interface RecommendationProblem {
   pkg: PackageFacts | null;
   /**
    * Procedures that meet the allergies or contraindications of the client the sale is for
-   * (contraindicationConflicts in packages/domain/src/proposals.ts): never suggested, named in a
+   * (contraindicationConflicts in packages/domain/src/sales/proposals.ts): never suggested, named in a
    * `contraindication` warning. Only ids and names: the client's health data never reaches a model.
    */
   clientConflicts?: readonly { service_id: number; name: string }[];

@@ -160,7 +160,7 @@ const BuilderScreen = memo(function BuilderScreen({
   const blockedReason = generateBlockedReason(pkg, selection, limits);
 
   // The chosen client's allergies and contraindications against the procedures' traits: the
-  // rule of packages/domain/src/proposals.ts, the same the saved proposal's warnings come from.
+  // rule of packages/domain/src/sales/proposals.ts, the same the saved proposal's warnings come from.
   const careProfile = useClientCareProfileQuery(clientId).data;
   const conflicts = useMemo(
     () =>
