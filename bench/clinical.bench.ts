@@ -14,8 +14,8 @@ import {
   clinicalCheck,
   DEMO_CLINICAL_TRAITS,
   type ClinicalProcedure,
-} from '../packages/domain/src/clinical/index.ts';
-import { contraindicationConflicts } from '../packages/domain/src/contraindications.ts';
+} from '../packages/domain/src/catalogue/clinical/index.ts';
+import { contraindicationConflicts } from '../packages/domain/src/catalogue/contraindications.ts';
 import { positiveNumber } from './lib/env.ts';
 import { sectionMarkdown, type BenchSection } from './lib/report.ts';
 import { formatMs, formatRatio, median, percentile } from './lib/stats.ts';

@@ -14,7 +14,7 @@ import {
   type OptimizerInput,
   type OptimizerProcedure,
   type RecommendationObjective,
-} from '../packages/domain/src/recommendation-optimizer.ts';
+} from '../apps/api/src/modules/sales/ai/recommendation-optimizer.ts';
 
 /** Deterministic PRNG (mulberry32) so every run measures the same instances. */
 function rng(seed: number): () => number {

@@ -17,9 +17,9 @@ import {
   type ProposalPdfData,
   type ProposalPdfPayload,
 } from '@portal/domain';
-import { pdfService } from '../apps/api/src/modules/pdf/service.ts';
-import { addDays, placeAndLongDate, shortDate } from '../apps/api/src/modules/pdf/format.ts';
-import { PROPOSAL_TITLE } from '../apps/api/src/modules/pdf/proposal-document.ts';
+import { pdfService } from '../apps/api/src/modules/sales/pdf/service.ts';
+import { addDays, placeAndLongDate, shortDate } from '../apps/api/src/pdf/format.ts';
+import { PROPOSAL_TITLE } from '../apps/api/src/pdf/proposal-document.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, isEntryPoint, positiveNumber } from './lib/env.ts';
 import type { BenchSection } from './lib/report.ts';
 import { formatMs, formatRatio, median, percentile, timeRuns } from './lib/stats.ts';

@@ -3,7 +3,7 @@ import { seriousAxeViolations } from './a11y.ts';
 import { signInAsNewUser } from './fixtures.ts';
 
 /*
- * The AI package assistant against the demo catalogue (apps/api/src/modules/services/seed.ts),
+ * The AI package assistant against the demo catalogue (apps/api/src/db/seed/demo-catalogue.ts),
  * with the offline engine: 'Pacote Contorno Corporal 3' (R$ 9.600,00 a year, limits A 2, B 3,
  * C 1, D 1) allows only body procedures.
  */

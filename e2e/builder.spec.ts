@@ -8,7 +8,7 @@ import type PdfParse from 'pdf-parse';
 
 /*
  * The package builder and the saved proposal against the demo catalogue the server seeds
- * (apps/api/src/modules/services/seed.ts): 'Pacote Rejuvenescimento 4' costs R$ 14.400,00 a year
+ * (apps/api/src/db/seed/demo-catalogue.ts): 'Pacote Rejuvenescimento 4' costs R$ 14.400,00 a year
  * with block limits A 4, B 3, C 4, D 2; 'Pacote Essencial 1' R$ 1.800,00 with A 8, B 2 (C and D
  * 0, so not listed).
  */

@@ -6,7 +6,7 @@ import { saveDemoProposal, signInAsNewUser, uniqueName } from './fixtures.ts';
  * Issue 13 end to end: a professional records a client with an allergy (after the health-data
  * consent), saves a proposal from the builder, sees the contraindication, sends it; the client
  * opens the link on a 390-px phone and accepts; the professional sees 'Aceita' with the
- * evidence. Demo catalogue (apps/api/src/modules/services/seed.ts): Microagulhamento
+ * evidence. Demo catalogue (apps/api/src/db/seed/demo-catalogue.ts): Microagulhamento
  * (R$ 390,00) involves 'látex'; 'Pacote Rejuvenescimento 4' costs R$ 14.400,00 a year.
  */
 

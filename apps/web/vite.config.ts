@@ -98,12 +98,12 @@ const LIBRARY_GROUPS = [
   // group takes the dependencies no group above it took, so text.ts has its own, above.
   {
     name: 'domain-text',
-    test: /[\\/]packages[\\/]domain[\\/]src[\\/]text\.ts$/,
+    test: /[\\/]packages[\\/]domain[\\/]src[\\/]shared[\\/]text\.ts$/,
     priority: 26,
   },
   {
     name: 'zod',
-    test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]domain[\\/]src[\\/](zod|text-fields)\.ts$/,
+    test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]domain[\\/]src[\\/]shared[\\/](zod|text-fields)\.ts$/,
     priority: 25,
   },
   {

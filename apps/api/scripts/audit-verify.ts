@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { auditService } from '../src/modules/audit/service.ts';
+import { auditService } from '../src/audit/service.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();

@@ -12,11 +12,11 @@ const apiRoot = path.resolve(import.meta.dirname, '..');
 
 const started = performance.now();
 await build({
-  // The PDF worker is its own file beside the server: the pool (src/modules/pdf/render-pool.ts)
+  // The PDF worker is its own file beside the server: the pool (src/pdf/render-pool.ts)
   // starts worker threads from dist/pdf-render-worker.js.
   entryPoints: {
     server: path.join(apiRoot, 'src/server.ts'),
-    'pdf-render-worker': path.join(apiRoot, 'src/modules/pdf/render-worker.ts'),
+    'pdf-render-worker': path.join(apiRoot, 'src/pdf/render-worker.ts'),
   },
   outdir: path.join(apiRoot, 'dist'),
   bundle: true,

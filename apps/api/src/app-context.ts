@@ -8,7 +8,7 @@ import type { AttemptLimiter } from './auth/attempt-limiter.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { PdfRenderPool } from './modules/pdf/render-pool.ts';
+import type { PdfRenderPool } from './pdf/render-pool.ts';
 import type { CatalogueCache } from './http/catalogue-cache.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 

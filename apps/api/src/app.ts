@@ -17,7 +17,7 @@ import {
 } from './auth/login-throttle.ts';
 import { installAfterResponse } from './http/after-response.ts';
 import { installRateLimits } from './http/rate-limits.ts';
-import { defaultPdfRenderPool, type PdfRenderPool } from './modules/pdf/render-pool.ts';
+import { defaultPdfRenderPool, type PdfRenderPool } from './pdf/render-pool.ts';
 import { TokenService } from './auth/tokens.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installConditionalGet } from './http/conditional-get.ts';
@@ -30,26 +30,27 @@ import { openApiTransform } from './http/openapi.ts';
 import { BODY_LIMIT_BYTES, COMPRESS_FROM_BYTES } from './http/limits.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { AppContext, ModuleRoutes } from './app-context.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { usersRoutes } from './modules/users/routes.ts';
-import { servicesRoutes } from './modules/services/routes.ts';
-import { servicePhotosRoutes } from './modules/service-photos/routes.ts';
-import { packagesRoutes } from './modules/packages/routes.ts';
-import { servicesRelationsRoutes } from './modules/services-relations/routes.ts';
-import { noticesRoutes } from './modules/notices/routes.ts';
-import { trainingsRoutes } from './modules/trainings/routes.ts';
-import { synergiesRoutes } from './modules/synergies/routes.ts';
-import { pdfRoutes } from './modules/pdf/routes.ts';
-import { recommendationsRoutes } from './modules/recommendations/routes.ts';
-import { aiChatRoutes } from './modules/ai-chat/routes.ts';
-import { aiConfigsRoutes } from './modules/ai-configs/routes.ts';
-import { vitalsRoutes } from './modules/vitals/routes.ts';
-import { clientsRoutes } from './modules/clients/routes.ts';
-import { proposalsRoutes } from './modules/proposals/routes.ts';
-import { publicProposalPageRoutes } from './modules/public-proposal-page/routes.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
-import { installAuditActor } from './modules/audit/actor.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { authRoutes } from './modules/people/auth/routes.ts';
+import { usersRoutes } from './modules/people/users/routes.ts';
+import { servicesRoutes } from './modules/catalogue/services/routes.ts';
+import { servicePhotosRoutes } from './modules/catalogue/service-photos/routes.ts';
+import { packagesRoutes } from './modules/catalogue/packages/routes.ts';
+import { servicesRelationsRoutes } from './modules/catalogue/services-relations/routes.ts';
+import { noticesRoutes } from './modules/people/notices/routes.ts';
+import { trainingsRoutes } from './modules/people/trainings/routes.ts';
+import { synergiesRoutes } from './modules/sales/synergies/routes.ts';
+import { pdfRoutes } from './modules/sales/pdf/routes.ts';
+import { recommendationsRoutes } from './modules/sales/recommendations/routes.ts';
+import { aiChatRoutes } from './modules/sales/ai-chat/routes.ts';
+import { aiConfigsRoutes } from './modules/catalogue/ai-configs/routes.ts';
+import { vitalsRoutes } from './modules/insights/vitals/routes.ts';
+import { clientsRoutes } from './modules/crm/clients/routes.ts';
+import { proposalsRoutes } from './modules/sales/proposals/routes.ts';
+import { publicProposalPageRoutes } from './modules/sales/public-proposal-page/routes.ts';
+import { auditRoutes } from './modules/insights/audit/routes.ts';
+import { dataSubjectRoutes } from './modules/insights/data-subject/routes.ts';
+import { installAuditActor } from './audit/actor.ts';
+import { dashboardRoutes } from './modules/insights/dashboard/routes.ts';
 import { contractsAfterSale } from './modules/care/contracts/after-sale.ts';
 import { contractsRoutes } from './modules/care/contracts/routes.ts';
 
@@ -70,6 +71,7 @@ const MODULES: ModuleRoutes[] = [
   aiConfigsRoutes,
   vitalsRoutes,
   clientsRoutes,
+  dataSubjectRoutes,
   proposalsRoutes,
   contractsRoutes,
   auditRoutes,

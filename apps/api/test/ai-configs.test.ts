@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_CONFIG_MESSAGES, type AiConfig } from '@portal/domain';
-import { seedAiConfigs } from '../src/modules/ai-configs/seed.ts';
-import { DEFAULT_AI_CONFIGS } from '../src/ai/prompts.ts';
+import { seedAiConfigs } from '../src/db/seed/ai-configs.ts';
+import { DEFAULT_AI_CONFIGS } from '../src/modules/catalogue/ai-configs/prompts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const BASE = '/api/v1/ai/prompt-config/ai-configs';

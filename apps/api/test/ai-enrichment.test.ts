@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCarePdfPayloadSchema, type SynergyGenerateResponse } from '@portal/domain';
-import { clientCareTipsLocally, enrichClientCare } from '../src/ai/index.ts';
+import { clientCareTipsLocally, enrichClientCare } from '../src/modules/sales/ai/index.ts';
 import { createAiCatalogue, type AiCatalogue } from './helpers/ai-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -11,10 +11,10 @@ import {
   type RecommendationResponse,
   type Service,
 } from '@portal/domain';
-import { enrichClientCare } from '../src/ai/client-care.ts';
+import { enrichClientCare } from '../src/modules/sales/ai/client-care.ts';
 import { loadConfig } from '../src/config.ts';
-import { seedAiConfigs } from '../src/modules/ai-configs/seed.ts';
-import { seedDemoCatalogue } from '../src/modules/services/seed.ts';
+import { seedAiConfigs } from '../src/db/seed/ai-configs.ts';
+import { seedDemoCatalogue } from '../src/db/seed/demo-catalogue.ts';
 import { NOT_IN_PREGNANCY, RULED_OUT_BY } from './helpers/demo-procedure-groups.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 

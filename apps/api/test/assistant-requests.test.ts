@@ -6,7 +6,7 @@ import {
   type RecommendationResponse,
   type Service,
 } from '@portal/domain';
-import { seedDemoCatalogue } from '../src/modules/services/seed.ts';
+import { seedDemoCatalogue } from '../src/db/seed/demo-catalogue.ts';
 import {
   BODY_FAT,
   FILLERS,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/api-root.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { auditService } from '../src/modules/audit/service.ts';
+import { auditService } from '../src/audit/service.ts';
 
 /** `npm run audit:verify` on the embedded database, as an operator runs it. */
 describe('npm run audit:verify', () => {

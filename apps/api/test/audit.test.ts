@@ -7,7 +7,7 @@ import type {
   ServicePriceHistoryEntry,
   SynergyRelation,
 } from '@portal/domain';
-import { seedAiConfigs } from '../src/modules/ai-configs/seed.ts';
+import { seedAiConfigs } from '../src/db/seed/ai-configs.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 
 /** Issue 14, audit trail: every change leaves one chained entry with who, what, before, after. */

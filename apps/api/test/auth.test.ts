@@ -5,7 +5,7 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.t
 import {
   MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   MAX_FAILURES_PER_ADDRESS,
-} from '../src/modules/auth/routes.ts';
+} from '../src/modules/people/auth/routes.ts';
 import { MemoryAttemptLimiter } from '../src/auth/attempt-limiter.ts';
 
 describe('auth', () => {

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { bootstrapDatabase } from '../src/db/seed.ts';
-import { usersService } from '../src/modules/users/service.ts';
+import { usersService } from '../src/modules/people/users/service.ts';
 import { openTestDatabase } from './helpers/test-app.ts';
 
 const silentLog = Fastify({ logger: false }).log;

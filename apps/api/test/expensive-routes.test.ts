@@ -11,7 +11,7 @@ import {
   PDF_BUSY_MESSAGE,
   PDF_BUSY_RETRY_AFTER_SECONDS,
   PdfRenderPool,
-} from '../src/modules/pdf/render-pool.ts';
+} from '../src/pdf/render-pool.ts';
 import { computeProposalFigures } from '@portal/domain';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -466,7 +466,7 @@ describe('notices demo seed', () => {
   afterAll(() => t.close());
 
   it('creates pt-BR promotional notices across the four categories', async () => {
-    const { seedDemoNotices } = await import('../src/modules/notices/seed.ts');
+    const { seedDemoNotices } = await import('../src/db/seed/notices.ts');
     await t.database.db.transaction((tx) => seedDemoNotices(tx));
     const token = (await t.as('admin')).token;
     const notices = (await t.request('GET', BASE, { token })).json() as Notice[];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES, type RecommendationResponse } from '@portal/domain';
-import { planRecommendation, solveRecommendation } from '../src/ai/recommender.ts';
-import { AiAbortedError } from '../src/ai/provider.ts';
+import { planRecommendation, solveRecommendation } from '../src/modules/sales/ai/recommender.ts';
+import { AiAbortedError } from '../src/modules/sales/ai/provider.ts';
 import { createAiCatalogue, type AiCatalogue } from './helpers/ai-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -3,7 +3,7 @@ import type { ServicePhotos } from '@portal/domain';
 import {
   PHOTO_STREAM_SLICE_BYTES,
   PhotoLinkSigner,
-} from '../src/modules/service-photos/service.ts';
+} from '../src/modules/catalogue/service-photos/service.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '@portal/domain';
-import { seedDemoCatalogue } from '../src/modules/services/seed.ts';
+import { seedDemoCatalogue } from '../src/db/seed/demo-catalogue.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('service traits (techniques and ingredients)', () => {

@@ -6,7 +6,7 @@ import {
   type Service,
   type SynergyRelation,
 } from '@portal/domain';
-import { seedDemoCatalogue } from '../src/modules/services/seed.ts';
+import { seedDemoCatalogue } from '../src/db/seed/demo-catalogue.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 interface ServiceBody {

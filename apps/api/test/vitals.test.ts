@@ -6,7 +6,7 @@ import {
   type WebVitalsSummary,
 } from '@portal/domain';
 import { loadConfig } from '../src/config.ts';
-import { VITALS_RATE_LIMIT } from '../src/modules/vitals/routes.ts';
+import { VITALS_RATE_LIMIT } from '../src/modules/insights/vitals/routes.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const REPORT = '/api/v1/vitals';

@@ -49,7 +49,7 @@ function reportWebVitalsWhenIdle(landingPage: LandingPage): void {
     // Matching the URL against every route is work the first screen does not wait for.
     const page = landingPage();
     if (!page) return;
-    void import('./lib/web-vitals-reporter').then((reporter) => {
+    void import('./app/web-vitals-reporter').then((reporter) => {
       reporter.startWebVitalsReporting({ page, device: reporter.deviceClass() });
     });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aiConfigSchema } from './ai-payloads.ts';
-import { clientSchema } from './clients.ts';
+import { aiConfigSchema } from './sales/ai-payloads.ts';
+import { clientSchema } from './crm/clients.ts';
 import {
   makeAiConfig,
   makeClient,
@@ -12,13 +12,13 @@ import {
   makeTraining,
   makeUser,
 } from './fixtures.ts';
-import { noticeSchema } from './notices.ts';
-import { packageSchema } from './packages.ts';
-import { proposalSchema } from './proposals.ts';
-import { serviceSchema } from './services.ts';
-import { synergyRelationSchema } from './synergy-relations.ts';
-import { trainingSchema } from './trainings.ts';
-import { userSchema } from './users.ts';
+import { noticeSchema } from './people/notices.ts';
+import { packageSchema } from './catalogue/packages.ts';
+import { proposalSchema } from './sales/proposals.ts';
+import { serviceSchema } from './catalogue/services.ts';
+import { synergyRelationSchema } from './catalogue/synergy-relations.ts';
+import { trainingSchema } from './people/trainings.ts';
+import { userSchema } from './people/users.ts';
 
 /** The web's tests and MSW handlers answer with these: they must be what the API sends. */
 describe('shared fixtures', () => {

@@ -1,12 +1,12 @@
-import type { AiConfig } from './ai-payloads.ts';
-import type { Client } from './clients.ts';
-import type { Notice } from './notices.ts';
-import type { Package } from './packages.ts';
-import type { Proposal } from './proposals.ts';
-import type { Service } from './services.ts';
-import type { SynergyRelation } from './synergy-relations.ts';
-import type { Training } from './trainings.ts';
-import type { User } from './users.ts';
+import type { AiConfig } from './sales/ai-payloads.ts';
+import type { Client } from './crm/clients.ts';
+import type { Notice } from './people/notices.ts';
+import type { Package } from './catalogue/packages.ts';
+import type { Proposal } from './sales/proposals.ts';
+import type { Service } from './catalogue/services.ts';
+import type { SynergyRelation } from './catalogue/synergy-relations.ts';
+import type { Training } from './people/trainings.ts';
+import type { User } from './people/users.ts';
 
 /**
  * Objects as the API answers them, shared by the domain's tests (fixtures.test.ts checks them

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { AppDb, AppTx } from './client.ts';
-import { usersService } from '../modules/users/service.ts';
-import { seedDemoCatalogue } from '../modules/services/seed.ts';
-import { seedDemoNotices } from '../modules/notices/seed.ts';
-import { seedDemoTrainings } from '../modules/trainings/seed.ts';
-import { seedAiConfigs } from '../modules/ai-configs/seed.ts';
+import { usersService } from '../modules/people/users/service.ts';
+import { seedDemoCatalogue } from './seed/demo-catalogue.ts';
+import { seedDemoNotices } from './seed/notices.ts';
+import { seedDemoTrainings } from './seed/trainings.ts';
+import { seedAiConfigs } from './seed/ai-configs.ts';
 
 /**
  * Demo content per module, run in order inside one transaction on a database with no users yet.

@@ -6,7 +6,7 @@ import { MESSAGES } from '@portal/domain';
 import {
   MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   MAX_FAILURES_PER_ADDRESS,
-} from '../../src/modules/auth/routes.ts';
+} from '../../src/modules/people/auth/routes.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,

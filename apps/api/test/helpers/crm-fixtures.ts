@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type PdfParse from 'pdf-parse';
 import type { Profile, Unit } from '@portal/domain';
-import { usersService } from '../../src/modules/users/service.ts';
+import { usersService } from '../../src/modules/people/users/service.ts';
 import type { TestApp, TestUser } from './test-app.ts';
 
 // pdf-parse's index.js reads a test file when it thinks it runs standalone; its lib entry does not.

@@ -1,5 +1,5 @@
 /**
- * Demo procedures (apps/api/src/modules/services/seed.ts) grouped by what they are, written by
+ * Demo procedures (apps/api/src/db/seed/demo-catalogue.ts) grouped by what they are, written by
  * hand from the catalogue's texts: the expected answers of the assistant tests, independent of
  * the lexicon the server reads.
  */

@@ -6,7 +6,7 @@ import type { Profile, UserStatus } from '@portal/domain';
 import { buildApp, type AppDeps } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { usersService } from '../../src/modules/users/service.ts';
+import { usersService } from '../../src/modules/people/users/service.ts';
 import type { Mailer, MailMessage } from '../../src/mail/mailer.ts';
 import { withDatabase } from '../global-setup.ts';
 

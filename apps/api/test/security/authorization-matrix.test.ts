@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Proposal, type Training, type Unit } from '@portal/domain';
 import type { Access } from '../../src/auth/access.ts';
 import type { RouteTableEntry } from '../../src/app.ts';
-import { usersService } from '../../src/modules/users/service.ts';
+import { usersService } from '../../src/modules/people/users/service.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers/test-app.ts';
 import { HEALTH_CONSENT, userOfUnit } from '../helpers/crm-fixtures.ts';
 import {

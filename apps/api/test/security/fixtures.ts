@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import type { Access } from '../../src/auth/access.ts';
 import type { RouteTableEntry } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
-import { seedAiConfigs } from '../../src/modules/ai-configs/seed.ts';
+import { seedAiConfigs } from '../../src/db/seed/ai-configs.ts';
 import { TEST_PASSWORD, type TestApp, type TestUser } from '../helpers/test-app.ts';
 
 /**

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config.ts';
 import {
   MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   MAX_FAILURES_PER_ADDRESS,
-} from '../../src/modules/auth/routes.ts';
+} from '../../src/modules/people/auth/routes.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 import {
   createSecurityFixtures,

@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { markOverlayHostsReady } from './overlay-hosts-ready';
+import { markOverlayHostsReady } from '../lib/overlay-hosts-ready';
 
 /**
  * Mantine's confirm-modal host and notification container. Both are driven by events and a store

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNo
 import { useAfterFirstScreen } from '../lib/use-after-first-screen';
 import type { NotificationsStore } from './notifications-queue';
 import { useSession } from '../lib/use-session';
-import { overlayHostsRequested, subscribeOverlayHostsRequest } from './overlay-hosts-ready';
+import { overlayHostsRequested, subscribeOverlayHostsRequest } from '../lib/overlay-hosts-ready';
 import { cssVariablesResolver, theme } from './theme';
 
 /**

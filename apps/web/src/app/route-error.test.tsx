@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/test-utils';
 
 // A page that fails while rendering, as a page whose code a new release removed does.
-vi.mock('/src/features/auth/forgot-password-page.tsx', () => ({
+vi.mock('/src/features/people/auth/forgot-password-page.tsx', () => ({
   default: function BrokenPage(): never {
     throw new Error('Failed to fetch dynamically imported module');
   },

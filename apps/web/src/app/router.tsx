@@ -27,7 +27,7 @@ import { RequireAdmin, RequireAuth, RequireManager } from './route-guards';
 const pageLoaders = import.meta.glob<{ default: ComponentType }>([
   '/src/app/layouts/*-layout.tsx',
   '/src/app/not-found-page.tsx',
-  '/src/features/*/*-page.tsx',
+  '/src/features/*/*/*-page.tsx',
 ]);
 
 /** A lazy page of route-modules.ts, whose code can be requested before React renders it. */
@@ -41,10 +41,12 @@ function lazyPage(name: PageModuleName) {
 // with the entry: as static imports they put the catalogue, packages and notices API modules
 // (~2 KB gzipped) on /login too.
 const prefetchBuilderData: RouteHandle['prefetch'] = (queryClient) => {
-  void import('../features/builder/api').then((api) => api.prefetchBuilderData(queryClient));
+  void import('../features/sales/builder/api').then((api) => api.prefetchBuilderData(queryClient));
 };
 const prefetchActiveNotices: RouteHandle['prefetch'] = (queryClient) => {
-  void import('../api/notices').then((notices) => notices.prefetchActiveNotices(queryClient));
+  void import('../api/people/notices').then((notices) =>
+    notices.prefetchActiveNotices(queryClient),
+  );
 };
 
 const adminLayout = lazyPage('adminLayout');

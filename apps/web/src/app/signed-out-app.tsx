@@ -30,7 +30,9 @@ import { RouteErrorPage } from './route-error-page';
  * the signed-in app, which reads the same URL and history state.
  */
 
-const screenLoaders = import.meta.glob<{ default: ComponentType }>('/src/features/auth/*-page.tsx');
+const screenLoaders = import.meta.glob<{ default: ComponentType }>(
+  '/src/features/people/auth/*-page.tsx',
+);
 
 const SCREENS = new Map<string, LazyPage>(
   Object.entries(SIGNED_OUT_SCREENS).flatMap(([pathname, name]) => {

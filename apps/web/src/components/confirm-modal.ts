@@ -1,5 +1,5 @@
 import { modals } from '@mantine/modals';
-import { overlayHostsReady } from '../app/overlay-hosts-ready';
+import { overlayHostsReady } from '../lib/overlay-hosts-ready';
 
 export type ConfirmModalOptions = Parameters<typeof modals.openConfirmModal>[0];
 

@@ -1,5 +1,5 @@
-import { z } from '../zod.ts';
-import { hasAtMostTwoDecimals, reaisToCentavos } from '../money.ts';
+import { z } from '../shared/zod.ts';
+import { hasAtMostTwoDecimals, reaisToCentavos } from '../shared/money.ts';
 import {
   COMMISSION_BASES,
   COMMISSION_CLAWBACKS,

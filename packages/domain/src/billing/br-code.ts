@@ -1,5 +1,5 @@
-import { z } from '../zod.ts';
-import type { Centavos } from '../money.ts';
+import { z } from '../shared/zod.ts';
+import type { Centavos } from '../shared/money.ts';
 import { pixKeyKind, pixKeySchema } from './pix-key.ts';
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyRuns } from '../../../../vitest.fast-check.ts';
-import { computePackageTotals } from '../package-totals.ts';
+import { computePackageTotals } from '../catalogue/package-totals.ts';
 import {
   commissionEntries,
   commissionStatement,

@@ -1,5 +1,5 @@
-import type { Centavos } from '../money.ts';
-import { saoPauloDate } from '../dashboard.ts';
+import type { Centavos } from '../shared/money.ts';
+import { saoPauloDate } from '../shared/sao-paulo-days.ts';
 import { basisPointsOf, periodOf, shareOf } from './rounding.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Centavos } from '../money.ts';
-import { addDays, addMonths, daysBetween } from '../dashboard.ts';
+import type { Centavos } from '../shared/money.ts';
+import { addDays, addMonths, daysBetween } from '../shared/sao-paulo-days.ts';
 
 /**
  * A payment plan (issue 29): the contract's price in N monthly instalments. Dates are São Paulo

@@ -1,4 +1,4 @@
-import type { Centavos } from '../money.ts';
+import type { Centavos } from '../shared/money.ts';
 import type { Installment } from './installments.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { z } from '../shared/zod.ts';
 
 /**
  * Pix keys (DICT kinds): CPF, CNPJ, e-mail, mobile phone (+55) and EVP (random UUID). The kind

@@ -1,4 +1,4 @@
-import type { Centavos } from '../money.ts';
+import type { Centavos } from '../shared/money.ts';
 
 /**
  * The one rounding of billing: whole centavos, half away from zero, computed on integers

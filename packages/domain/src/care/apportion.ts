@@ -1,4 +1,4 @@
-import type { Centavos } from '../money.ts';
+import type { Centavos } from '../shared/money.ts';
 
 /**
  * The contracted price of each session of a package (issue 28; DESIGN.md section 14): the

@@ -1,7 +1,7 @@
-import { z } from '../zod.ts';
-import { isQueryableDate } from '../dates.ts';
-import { multiLineText } from '../text-fields.ts';
-import { UNITS } from '../users.ts';
+import { z } from '../shared/zod.ts';
+import { isQueryableDate } from '../shared/dates.ts';
+import { multiLineText } from '../shared/text-fields.ts';
+import { UNITS } from '../people/users.ts';
 import { CONTRACT_MESSAGES, CONTRACT_STATUSES, LEDGER_KINDS } from './ledger.ts';
 
 /**

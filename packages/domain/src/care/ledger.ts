@@ -1,5 +1,5 @@
-import type { Centavos } from '../money.ts';
-import { addDays, daysBetween, saoPauloDate, saoPauloDayStart } from '../dashboard.ts';
+import type { Centavos } from '../shared/money.ts';
+import { addDays, daysBetween, saoPauloDate, saoPauloDayStart } from '../shared/sao-paulo-days.ts';
 
 /**
  * A contract's life as an append-only ledger (issue 28; DESIGN.md section 14): balances and the

@@ -1,4 +1,4 @@
-import type { Centavos } from '../money.ts';
+import type { Centavos } from '../shared/money.ts';
 
 /**
  * What the client gets back (DESIGN 14, AFTER-SALE 2). Withdrawal (CDC art. 49): everything paid.

@@ -18,7 +18,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLink } from '../../components/brand-link';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { PageLoader } from '../../components/page-loader';
-import { NoticeBannerSlot } from '../../features/notices/notice-banner';
+import { NoticeBannerSlot } from '../../features/people/notices/notice-banner';
 import { CurrentUserRefresh } from '../../lib/current-user';
 import { useSession } from '../../lib/use-session';
 import { useSignOut } from '../../lib/use-sign-out';
@@ -185,7 +185,7 @@ export default function ProfessionalLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        {/* SLOT: rotating notice banner (src/features/notices/notice-banner.tsx). */}
+        {/* SLOT: rotating notice banner (src/features/people/notices/notice-banner.tsx). */}
         <NoticeBannerSlot />
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -9,7 +9,7 @@ import {
   type FormEventHandler,
   type ReactNode,
 } from 'react';
-import type { ResourceMutations } from '../../api/resource-mutations';
+import type { ResourceMutations } from '../../lib/resource-mutations';
 import { errorMessage } from '../../lib/api-client';
 import { useSubmitGuard } from '../form/use-submit-guard';
 import { notifySuccess } from './notify';
@@ -193,7 +193,7 @@ export interface RecordSave<TCreate, TUpdate> {
 export function useSaveRecord<TCreate extends TUpdate, TUpdate>(
   /** The record edited, or null when the form creates one. */
   record: { id: number } | null,
-  /** The resource's mutations and their texts (api/<resource>.ts). */
+  /** The resource's mutations and their texts (api/<context>/<resource>.ts). */
   resource: Pick<
     ResourceMutations<TCreate, TUpdate, SaveMessages>,
     'useCreate' | 'useUpdate' | 'messages'

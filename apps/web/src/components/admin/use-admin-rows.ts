@@ -1,4 +1,4 @@
-import type { ResourceMutations, RowChanges } from '../../api/resource-mutations';
+import type { ResourceMutations, RowChanges } from '../../lib/resource-mutations';
 import type { ReactNode } from 'react';
 import type { RowActionsProps } from '../row-actions';
 import type { ListMessages } from './admin-table';
@@ -33,7 +33,7 @@ type RowsResource<T, TUpdate, M> = Pick<
 >;
 
 /**
- * The rows of an admin table: the resource whose writes they are (named in api/<resource>.ts)
+ * The rows of an admin table: the resource whose writes they are (named in api/<context>/<resource>.ts)
  * and, for rows with a status, their Inativar/Ativar (statusToggle, activeToggle) with the texts
  * it needs.
  */

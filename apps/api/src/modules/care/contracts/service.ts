@@ -36,10 +36,10 @@ import {
 import { rowAccess, rowFilter, type Viewer } from '../../../auth/scope.ts';
 import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import { HttpError, invalidField, notFound } from '../../../http/errors.ts';
-import { auditService } from '../../audit/service.ts';
-import { clientsService } from '../../clients/service.ts';
-import { servicesService } from '../../services/service.ts';
-import { usersService } from '../../users/service.ts';
+import { auditService } from '../../../audit/service.ts';
+import { clientsService } from '../../crm/clients/service.ts';
+import { servicesService } from '../../catalogue/services/service.ts';
+import { usersService } from '../../people/users/service.ts';
 import * as repo from './repository.ts';
 
 /** What an accepted proposal brings to its contract (sales hands it over at acceptance). */

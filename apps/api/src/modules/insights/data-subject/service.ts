@@ -1,0 +1,62 @@
+import type { Client, ClientExport, ConsentCreateData, ConsentEntry } from '@portal/domain';
+import type { AppDb } from '../../../db/client.ts';
+import type { Viewer } from '../../../auth/scope.ts';
+import { proposalsService } from '../../sales/proposals/service.ts';
+import { anonymizedName, clientsService, toClient } from '../../crm/clients/service.ts';
+
+/**
+ * Data subject rights (LGPD art. 18/19) across the client's record and its proposals: this file
+ * joins the two modules so neither service imports the other both ways.
+ */
+export const dataSubjectService = {
+  /** Everything held about the client; the export itself is logged. */
+  async export(db: AppDb, viewer: Viewer, id: number): Promise<ClientExport> {
+    return db.transaction(async (tx) => {
+      const row = await clientsService.administered(tx, viewer, id);
+      await clientsService.logAccess(tx, viewer, id, 'export');
+      const parts = await clientsService.exportParts(tx, row);
+      return {
+        exported_at: new Date().toISOString(),
+        client: parts.client,
+        consents: parts.consents,
+        access_log: parts.accessLog,
+        proposals: await proposalsService.forClient(tx, id),
+      };
+    });
+  },
+
+  /**
+   * A consent ledger entry. Revoking the health-data consent clears the sensitive fields and, in
+   * the same transaction, the contraindication warnings the client's proposals drew from them
+   * (they name the allergy): LGPD art. 8 §5, nothing that rested on the consent stays.
+   */
+  async addConsent(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    data: ConsentCreateData,
+  ): Promise<{ consent: ConsentEntry; client: Client }> {
+    return db.transaction(async (tx) => {
+      const result = await clientsService.addConsent(tx, viewer, id, data);
+      if (data.purpose === 'health_data' && !data.granted) {
+        await proposalsService.clearClientWarnings(tx, id);
+      }
+      return result;
+    });
+  },
+
+  /**
+   * Personal data removed from the record and from every proposal (name, warnings, acceptance
+   * evidence, free-text reasons); the proposals' figures stay. Anonymizing again changes nothing.
+   */
+  async anonymize(db: AppDb, viewer: Viewer, id: number): Promise<Client> {
+    return db.transaction(async (tx) => {
+      const row = await clientsService.administered(tx, viewer, id, true);
+      if (row.anonymizedAt) return toClient(row);
+      const updated = await clientsService.anonymizeRow(tx, row);
+      await proposalsService.anonymizeClient(tx, id, anonymizedName(id));
+      await clientsService.logAccess(tx, viewer, id, 'anonymize');
+      return toClient(updated);
+    });
+  },
+};

@@ -1,0 +1,25 @@
+/**
+ * Runs in a worker thread of the PDF pool (render-pool.ts): drawing a long document is seconds of
+ * CPU that would otherwise stop the event loop, and every other request with it. Built as its
+ * own file next to the server bundle (scripts/build-server.ts).
+ */
+import type { ClientExport } from '@portal/domain';
+import { renderClientExportPdf } from './client-export-document.ts';
+import { renderClientCarePdf, type ClientCareDocumentInput } from './client-care-document.ts';
+import { renderProposalPdf, type ProposalDocumentInput } from './proposal-document.ts';
+
+export type RenderJob =
+  | { kind: 'proposal'; input: ProposalDocumentInput }
+  | { kind: 'client-care'; input: ClientCareDocumentInput }
+  | { kind: 'client-export'; input: { data: ClientExport; author: string } };
+
+export default async function render(job: RenderJob): Promise<Uint8Array> {
+  switch (job.kind) {
+    case 'proposal':
+      return renderProposalPdf(job.input);
+    case 'client-care':
+      return renderClientCarePdf(job.input);
+    case 'client-export':
+      return renderClientExportPdf(job.input.data, job.input.author);
+  }
+}

@@ -1,0 +1,437 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import {
+  AI_MESSAGES,
+  MESSAGES,
+  parseAiItemsText,
+  selectionFromRecommendations,
+  type AiWarning,
+  type AiWarningCode,
+  type BlockLimits,
+  type ChatMessage,
+  type Package,
+  type ProcedureSelection,
+  type ReceiptClientPreferences,
+  type Service,
+  type ServiceBlock,
+} from '@portal/domain';
+import { IconAlertCircle, IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../../lib/api-client';
+import {
+  requestChat,
+  requestRecommendations,
+  useCatalogueStatus,
+} from '../../../../api/sales/assistant';
+import { useDictation } from './use-dictation';
+
+export interface AssistantDialogProps {
+  opened: boolean;
+  /** Closing resets everything (SPEC section 4). */
+  onClose: () => void;
+  pkg: Package | null;
+  /** Active services the package allows. */
+  services: Service[];
+  limits: BlockLimits;
+  /** The registered client the sale is for: conflicting procedures are left out (issue 13). */
+  clientId?: number | null;
+  /** 'Aplicar Recomendações': the items per block (cut to the limits) and what the client said. */
+  onApply: (selection: ProcedureSelection, clientPreferences: ReceiptClientPreferences) => void;
+}
+
+/**
+ * SPEC 'AI package assistant'. The body lives inside the modal, so closing it unmounts the body:
+ * fields, results and conversation are gone, the request in flight is aborted and dictation
+ * stops.
+ */
+export function AssistantDialog(props: AssistantDialogProps) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title="Assistente de pacote (IA)"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      <AssistantBody {...props} />
+    </Modal>
+  );
+}
+
+type Field = 'goal' | 'preferences';
+const HISTORY_MAX = 20;
+
+interface Suggestion {
+  service_id: number;
+  block: ServiceBlock;
+  name: string;
+  reason: string;
+  benefit?: string;
+}
+
+interface Analysis {
+  items: Suggestion[];
+  summary: string | null;
+  /** What the professional must know about the client's request (budget first). */
+  notices: AiWarning[];
+  /** Problems that did not stop the answer (the chat failed, its JSON was wrong). */
+  warnings: string[];
+}
+
+/** The server's warnings of both answers, one per code (the recommendation's wording wins). */
+function mergeNotices(...lists: ReadonlyArray<readonly AiWarning[] | undefined>): AiWarning[] {
+  const byCode = new Map<AiWarningCode, AiWarning>();
+  for (const list of lists) {
+    for (const warning of list ?? [])
+      if (!byCode.has(warning.code)) byCode.set(warning.code, warning);
+  }
+  const notices = [...byCode.values()];
+  // The budget is said first (the server puts it first in each list, too).
+  return [
+    ...notices.filter((n) => n.code === 'budget_below_package'),
+    ...notices.filter((n) => n.code !== 'budget_below_package'),
+  ];
+}
+
+const NOTICE_COLORS: Record<AiWarningCode, string> = {
+  budget_below_package: 'orange',
+  contraindication: 'red',
+  exclusion_removed_all: 'orange',
+  needle_aversion: 'yellow',
+  sensitive_skin: 'yellow',
+  sun_exposure: 'yellow',
+};
+
+function appendText(current: string, addition: string): string {
+  if (current.trim() === '') return addition;
+  return /\s$/.test(current) ? `${current}${addition}` : `${current} ${addition}`;
+}
+
+function AssistantBody({ pkg, services, limits, clientId = null, onApply }: AssistantDialogProps) {
+  const catalogue = useCatalogueStatus();
+  const [goal, setGoal] = useState('');
+  const [preferences, setPreferences] = useState('');
+  const [processing, setProcessing] = useState(false);
+  const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  const [error, setError] = useState<{ title: string; message?: string } | null>(null);
+  const [history, setHistory] = useState<ChatMessage[]>([]);
+  const controllerRef = useRef<AbortController | null>(null);
+
+  const onFinal = useCallback((field: Field, text: string) => {
+    if (field === 'goal') setGoal((current) => appendText(current, text));
+    else setPreferences((current) => appendText(current, text));
+  }, []);
+  const dictation = useDictation<Field>(onFinal);
+
+  const cancelRequest = useCallback(() => {
+    controllerRef.current?.abort();
+    controllerRef.current = null;
+    setProcessing(false);
+  }, []);
+  // Leaving the dialog aborts what is in flight.
+  useEffect(() => cancelRequest, [cancelRequest]);
+
+  const catalogueFailed = catalogue.isError;
+  const canGenerate = goal.trim() !== '' && !processing && !catalogueFailed;
+
+  const generate = async () => {
+    if (!canGenerate) return;
+    if (!pkg) {
+      setError({ title: AI_MESSAGES.packageRequired, message: AI_MESSAGES.noPackageSelected });
+      return;
+    }
+    dictation.stop();
+    controllerRef.current?.abort();
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setProcessing(true);
+    setError(null);
+    setAnalysis(null);
+    const text = preferences.trim()
+      ? `${goal.trim()}\nPreferências: ${preferences.trim()}`
+      : goal.trim();
+
+    const [recommendation, chat] = await Promise.allSettled([
+      requestRecommendations(text, pkg, limits, controller.signal, clientId),
+      requestChat(text, services, pkg, history, controller.signal, clientId),
+    ]);
+    if (controller.signal.aborted) return;
+    controllerRef.current = null;
+
+    const warnings: string[] = [];
+    const byId = new Map(services.map((s) => [s.id, s]));
+    let chatItems: Suggestion[] = [];
+    if (chat.status === 'fulfilled') {
+      const parsed = parseAiItemsText(chat.value.text);
+      if (parsed.ok) {
+        chatItems = parsed.items.flatMap((item) => {
+          const service = byId.get(item.service_id);
+          return service
+            ? [
+                {
+                  service_id: service.id,
+                  block: service.block,
+                  name: service.name,
+                  reason: item.reason,
+                  benefit: item.benefit_for_client || undefined,
+                },
+              ]
+            : [];
+        });
+      } else {
+        warnings.push(parsed.message);
+      }
+      setHistory((current) =>
+        [
+          ...current,
+          { role: 'user' as const, content: text },
+          { role: 'assistant' as const, content: chat.value.text },
+        ].slice(-HISTORY_MAX),
+      );
+    } else {
+      warnings.push(AI_MESSAGES.chatFailed);
+    }
+
+    if (recommendation.status === 'fulfilled') {
+      // The recommendation (exact, budget- and block-aware) is what gets applied; the chat
+      // adds what each procedure does for the client.
+      const benefits = new Map(chatItems.map((item) => [item.service_id, item.benefit]));
+      setAnalysis({
+        items: recommendation.value.items.map((item) => ({
+          ...item,
+          benefit: benefits.get(item.service_id),
+        })),
+        summary: recommendation.value.summary,
+        notices: mergeNotices(
+          recommendation.value.warnings,
+          chat.status === 'fulfilled' ? chat.value.warnings : undefined,
+        ),
+        warnings,
+      });
+    } else {
+      setError({
+        title: errorMessage(recommendation.reason, {
+          byStatus: { 422: MESSAGES.invalidData },
+          fallback: AI_MESSAGES.recommendFailed,
+        }),
+      });
+      setAnalysis({
+        items: chatItems,
+        summary: null,
+        notices: mergeNotices(chat.status === 'fulfilled' ? chat.value.warnings : undefined),
+        warnings,
+      });
+    }
+    setProcessing(false);
+  };
+
+  /** 'Nova Consulta': a fresh analysis and conversation; the texts stay for another try. */
+  const newConsultation = () => {
+    cancelRequest();
+    dictation.stop();
+    setAnalysis(null);
+    setError(null);
+    setHistory([]);
+  };
+
+  /** 'Limpar Tudo': the texts too. */
+  const clearAll = () => {
+    newConsultation();
+    setGoal('');
+    setPreferences('');
+  };
+
+  const apply = () => {
+    if (!analysis || analysis.items.length === 0) return;
+    dictation.stop();
+    onApply(selectionFromRecommendations(analysis.items, limits), {
+      ...(goal.trim() ? { goal: goal.trim() } : {}),
+      ...(preferences.trim() ? { preferences: preferences.trim() } : {}),
+    });
+  };
+
+  const shown = (field: Field, value: string) =>
+    dictation.active === field && dictation.interim ? appendText(value, dictation.interim) : value;
+
+  const dictationButton = (field: Field, label: string) => {
+    const on = dictation.active === field;
+    return (
+      <Tooltip label={on ? 'Parar ditado' : 'Ditar'}>
+        <ActionIcon
+          variant={on ? 'filled' : 'light'}
+          color={on ? 'red' : undefined}
+          size="lg"
+          aria-label={on ? `Parar ditado (${label})` : `Ditar ${label}`}
+          aria-pressed={on}
+          onClick={() => dictation.toggle(field)}
+        >
+          {on ? (
+            <IconPlayerStopFilled size={18} aria-hidden />
+          ) : (
+            <IconMicrophone size={18} aria-hidden />
+          )}
+        </ActionIcon>
+      </Tooltip>
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      {!pkg ? (
+        <Alert color="yellow" icon={<IconAlertCircle aria-hidden />}>
+          {AI_MESSAGES.noPackageSelected}
+        </Alert>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Pacote: <strong>{pkg.name}</strong> · limites A {limits.A}, B {limits.B}, C {limits.C}, D{' '}
+          {limits.D}
+        </Text>
+      )}
+      {catalogueFailed ? (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+          {AI_MESSAGES.servicesFailed}
+        </Alert>
+      ) : null}
+
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <Textarea
+          label="Objetivo e Requisitos"
+          required
+          data-autofocus
+          placeholder="Ex.: reduzir gordura na barriga e flacidez, sem agulhas, até R$ 800 por mês"
+          rows={3}
+          style={{ flex: 1 }}
+          value={shown('goal', goal)}
+          onChange={(event) => setGoal(event.currentTarget.value)}
+        />
+        {dictationButton('goal', 'objetivo')}
+      </Group>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <Textarea
+          label="Preferências (opcional)"
+          placeholder="Ex.: prefere sessões aos sábados, pele sensível"
+          rows={2}
+          style={{ flex: 1 }}
+          value={shown('preferences', preferences)}
+          onChange={(event) => setPreferences(event.currentTarget.value)}
+        />
+        {dictationButton('preferences', 'preferências')}
+      </Group>
+      {dictation.error ? (
+        <Alert color="orange" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {dictation.error}
+        </Alert>
+      ) : null}
+
+      <Group gap="sm" wrap="wrap">
+        <Button onClick={() => void generate()} disabled={!canGenerate} loading={processing}>
+          Gerar
+        </Button>
+        <Button variant="default" onClick={newConsultation}>
+          Nova Consulta
+        </Button>
+        <Button variant="default" onClick={clearAll}>
+          Limpar Tudo
+        </Button>
+        <Button onClick={apply} disabled={processing || !analysis || analysis.items.length === 0}>
+          Aplicar Recomendações
+        </Button>
+      </Group>
+
+      <div aria-live="polite">
+        {processing ? (
+          <Group gap="sm" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text>{AI_MESSAGES.processing}</Text>
+          </Group>
+        ) : null}
+        {error ? (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle aria-hidden />}
+            title={error.title}
+            role="alert"
+          >
+            {error.message}
+          </Alert>
+        ) : null}
+        {analysis && !processing ? (
+          <AnalysisView analysis={analysis} hasError={error !== null} />
+        ) : null}
+      </div>
+    </Stack>
+  );
+}
+
+function AnalysisView({ analysis, hasError }: { analysis: Analysis; hasError: boolean }) {
+  return (
+    <Stack gap="sm" mt={hasError ? 'sm' : 0}>
+      {analysis.notices.length > 0 ? (
+        <Stack gap="xs" role="group" aria-label="Avisos sobre o pedido da cliente">
+          {analysis.notices.map((notice) => (
+            <Alert
+              key={notice.code}
+              color={NOTICE_COLORS[notice.code]}
+              icon={<IconAlertCircle aria-hidden />}
+              data-warning={notice.code}
+            >
+              {notice.message}
+            </Alert>
+          ))}
+        </Stack>
+      ) : null}
+      {analysis.warnings.map((warning) => (
+        <Alert key={warning} color="yellow" icon={<IconAlertCircle aria-hidden />}>
+          {warning}
+        </Alert>
+      ))}
+      {analysis.items.length === 0 ? (
+        hasError ? null : (
+          <Text>{AI_MESSAGES.nothingSuggested}</Text>
+        )
+      ) : (
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Text fw={600}>{AI_MESSAGES.intro}</Text>
+            <List spacing="sm" listStyleType="none" aria-label="Procedimentos sugeridos">
+              {analysis.items.map((item) => (
+                <List.Item key={item.service_id}>
+                  <Group gap="xs" wrap="wrap">
+                    <Badge variant="light">Bloco {item.block}</Badge>
+                    <Text component="h3" fw={600} size="md" m={0}>
+                      {item.name}
+                    </Text>
+                  </Group>
+                  {item.reason ? <Text size="sm">{item.reason}</Text> : null}
+                  {item.benefit ? (
+                    <Text size="sm" c="dimmed">
+                      {item.benefit}
+                    </Text>
+                  ) : null}
+                </List.Item>
+              ))}
+            </List>
+            {analysis.summary ? (
+              <Text size="sm" c="dimmed">
+                {analysis.summary}
+              </Text>
+            ) : null}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

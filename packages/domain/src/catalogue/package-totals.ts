@@ -1,0 +1,170 @@
+import {
+  centavosToReais,
+  formatBRL,
+  formatPercent,
+  reaisToCentavos,
+  type Centavos,
+} from '../shared/money.ts';
+
+/**
+ * Package figures (DESIGN section 6, SPEC section 9). Computed in integer centavos so sums are
+ * exact; `toReaisTotals` turns them into the reais the receipt state and the API carry.
+ */
+
+/** Net revenue is assumed to be 70% of the package price. */
+export const NET_REVENUE_SHARE = 0.7;
+export const INSTALMENTS_PER_YEAR = 12;
+
+/** What the totals read from a selected service (one entry per session); values in reais. */
+export interface PricedService {
+  value: number;
+  cost: number;
+}
+
+export interface PackageTotals<M = Centavos> {
+  /** Package price P (annual value). */
+  annual: M;
+  /** P / 12. */
+  monthly: M;
+  /** Σ value of the selected sessions (the standalone price). */
+  servicesTotalValue: M;
+  /** Σ cost of the selected sessions. */
+  custo: M;
+  /** 0.7 · P. */
+  receitaLiquida: M;
+  /** receitaLiquida − custo. */
+  lucro: M;
+  /** lucro / P · 100; 0 when P = 0. */
+  margemPct: number;
+  /** receitaLiquida / 12. */
+  monthlyBudget: M;
+  /** lucro / 12: what is left each month after the selection (DESIGN 7.5). */
+  monthlyRemaining: M;
+  /** servicesTotalValue − P (negative when the package costs more than the sessions). */
+  desconto: M;
+  /** (1 − P / servicesTotalValue) · 100, as a percent; 0 when nothing has a value. */
+  descontoPct: number;
+}
+
+/** The same figures in reais, as kept in the receipt state. */
+export type PackageTotalsReais = PackageTotals<number>;
+
+/** Rounds to whole centavos, never answering -0. */
+function roundCentavos(value: number): Centavos {
+  return Math.round(value) + 0;
+}
+
+export function computePackageTotals(
+  annualValueCentavos: Centavos,
+  selectedServices: readonly PricedService[],
+): PackageTotals {
+  const annual = annualValueCentavos;
+  let servicesTotalValue = 0;
+  let custo = 0;
+  for (const service of selectedServices) {
+    servicesTotalValue += reaisToCentavos(service.value);
+    custo += reaisToCentavos(service.cost);
+  }
+  const receitaLiquida = roundCentavos(annual * NET_REVENUE_SHARE);
+  const lucro = receitaLiquida - custo;
+  // The percent uses the exact 0.7·P, not the figure rounded to centavos.
+  const margemPct = annual > 0 ? ((annual * NET_REVENUE_SHARE - custo) / annual) * 100 : 0;
+  const descontoPct = servicesTotalValue > 0 ? (1 - annual / servicesTotalValue) * 100 : 0;
+  return {
+    annual,
+    monthly: roundCentavos(annual / INSTALMENTS_PER_YEAR),
+    servicesTotalValue,
+    custo,
+    receitaLiquida,
+    lucro,
+    margemPct,
+    monthlyBudget: roundCentavos(receitaLiquida / INSTALMENTS_PER_YEAR),
+    monthlyRemaining: roundCentavos(lucro / INSTALMENTS_PER_YEAR),
+    desconto: servicesTotalValue - annual,
+    descontoPct,
+  };
+}
+
+export function toReaisTotals(totals: PackageTotals): PackageTotalsReais {
+  return {
+    annual: centavosToReais(totals.annual),
+    monthly: centavosToReais(totals.monthly),
+    servicesTotalValue: centavosToReais(totals.servicesTotalValue),
+    custo: centavosToReais(totals.custo),
+    receitaLiquida: centavosToReais(totals.receitaLiquida),
+    lucro: centavosToReais(totals.lucro),
+    margemPct: totals.margemPct,
+    monthlyBudget: centavosToReais(totals.monthlyBudget),
+    monthlyRemaining: centavosToReais(totals.monthlyRemaining),
+    desconto: centavosToReais(totals.desconto),
+    descontoPct: totals.descontoPct,
+  };
+}
+
+/** The largest minimum margin among the selected procedures (0 when none). */
+export function requiredMarginPercent(
+  selectedServices: readonly { min_margin_percent: number }[],
+): number {
+  let required = 0;
+  for (const service of selectedServices) {
+    required = Math.max(required, service.min_margin_percent);
+  }
+  return required;
+}
+
+/**
+ * Healthy when the package margin covers every selected procedure's minimum margin. A tiny
+ * tolerance keeps 32.5 from failing against 32.5 because of floating-point noise.
+ */
+export function isSelectionHealthy(
+  totals: Pick<PackageTotals, 'margemPct'>,
+  selectedServices: readonly { min_margin_percent: number }[],
+): boolean {
+  return totals.margemPct + 1e-9 >= requiredMarginPercent(selectedServices);
+}
+
+/** The warning the builder and the receipt show when a selection is not healthy. */
+export const UNHEALTHY_MARGIN_MESSAGE =
+  'Margem abaixo do mínimo exigido pelos procedimentos selecionados.';
+
+/**
+ * What the client saves by buying the package instead of the sessions one by one. A document a
+ * client sees prints a discount only when there is one: a package that costs the same or more is
+ * never shown as a negative 'Desconto Gerado' (issue 15).
+ */
+export type PackageSaving =
+  | { kind: 'saving'; amount: Centavos; percent: number }
+  /** The package costs more than the sessions bought one by one; `extra` is the difference. */
+  | { kind: 'costs-more'; extra: Centavos }
+  /** Same price, or nothing selected. */
+  | { kind: 'none' };
+
+export function packageSaving(
+  totals: Pick<PackageTotals, 'annual' | 'servicesTotalValue'>,
+): PackageSaving {
+  const { annual, servicesTotalValue } = totals;
+  if (servicesTotalValue <= 0) return { kind: 'none' };
+  const amount = servicesTotalValue - annual;
+  if (amount > 0) {
+    return { kind: 'saving', amount, percent: (amount / servicesTotalValue) * 100 };
+  }
+  if (amount < 0) return { kind: 'costs-more', extra: -amount };
+  return { kind: 'none' };
+}
+
+/**
+ * What the receipt and the proposal print instead of a discount when the package saves nothing:
+ * true of every package (12 months of planned sessions, 12 monthly instalments).
+ */
+export const PACKAGE_BENEFITS_NOTE =
+  'Pacote anual: sessões planejadas para 12 meses, com pagamento em 12 parcelas mensais.';
+
+/** The builder's warning before 'Gerar Pacote' when the package costs more than the sessions. */
+export function packageCostsMoreMessage(extraCentavos: Centavos): string {
+  return `O pacote custa ${formatBRL(extraCentavos)} a mais que os procedimentos avulsos. Adicione sessões ou escolha outro pacote antes de gerar.`;
+}
+
+/** 'Economia de R$ 1.234,00 (12,3%)' */
+export function formatSaving(saving: Extract<PackageSaving, { kind: 'saving' }>): string {
+  return `${formatBRL(saving.amount)} (${formatPercent(saving.percent)})`;
+}
