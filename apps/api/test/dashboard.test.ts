@@ -838,7 +838,8 @@ describe('dashboard API', () => {
     });
     expect(anonymized.statusCode, anonymized.body).toBeLessThan(300);
     await sql(`UPDATE proposals SET valid_until = '2020-01-01T00:00:00Z' WHERE id = $1`, [b3]);
-    await sql('DELETE FROM proposals WHERE id = $1', [a1]);
+    // A declined one: an accepted proposal has a contract, which keeps it (migration 0018).
+    await sql('DELETE FROM proposals WHERE id = $1', [a2]);
     const removed = await t.request('DELETE', `/api/v1/users/${eli.id}`, { token: admin.token });
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     await expectFormula();

@@ -142,6 +142,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /p/:token': 'public',
   'POST /p/:token/aceitar': 'public',
   'POST /p/:token/recusar': 'public',
+  'POST /p/:token/desistir': 'public',
 
   // Audit trail (issue 14): admins read and verify it; price history for admins and managers.
   'GET /api/v1/audit/': 'admin',
@@ -185,6 +186,7 @@ const ALLOWED_STATUS_EXCEPTIONS: Record<string, number> = {
   'GET /p/:token': 404,
   'POST /p/:token/aceitar': 404,
   'POST /p/:token/recusar': 404,
+  'POST /p/:token/desistir': 404,
 };
 
 /** The status and detail an identity must get on a protected route it may not call. */

@@ -122,6 +122,9 @@ function stateNote(proposal: PublicProposal): string {
     const when = proposal.accepted_at
       ? ` em ${escapeHtml(formatDateTimeBR(proposal.accepted_at))}`
       : '';
+    if (proposal.plan?.status === 'desistencia') {
+      return '<p class="note warn" role="status"><strong>Desistência registrada.</strong> A clínica vai devolver o que foi pago e confirmar com você.</p>';
+    }
     return `<div class="note ok" role="status"><p><strong>Proposta aceita${when}.</strong> Obrigado! A clínica vai entrar em contato para agendar as sessões.</p><p>${escapeHtml(proposal.withdrawal_notice)}</p></div>`;
   }
   if (proposal.declined_at || proposal.status === 'declined') {
@@ -164,6 +167,37 @@ function answerForms(token: string, proposal: PublicProposal, nameValue: string)
 </section>`;
 }
 
+/**
+ * After acceptance the link is the client's 'Meu plano' (issue 28): her procedures with sessions
+ * used and remaining, the validity, and within 7 days of accepting here, 'Desistir'.
+ */
+function myPlan(token: string, proposal: PublicProposal): string {
+  const { plan } = proposal;
+  if (!plan) return '';
+  const rows = plan.items
+    .map(
+      (item) =>
+        `<li><span>${escapeHtml(item.name)}</span><span class="muted">${item.sessions_used} de ${item.sessions_total} ${item.sessions_total === 1 ? 'sessão realizada' : 'sessões realizadas'} · ${item.sessions_remaining === 1 ? 'resta 1' : `restam ${item.sessions_remaining}`}</span></li>`,
+    )
+    .join('');
+  const withdraw = plan.can_withdraw
+    ? `<details>
+<summary>Desistir da compra</summary>
+<p class="muted">Você pode desistir até ${escapeHtml(formatDateTimeBR(plan.withdrawal_until ?? ''))} (Código de Defesa do Consumidor, art. 49). Tudo o que foi pago é devolvido.</p>
+<form method="post" action="/p/${encodeURIComponent(token)}/desistir">
+<label class="check"><input type="checkbox" name="confirm" value="true" required> <span>Quero desistir deste plano.</span></label>
+<button type="submit" class="secondary">Desistir</button>
+</form>
+</details>`
+    : '';
+  return `<section class="card" aria-labelledby="meu-plano">
+<h2 id="meu-plano">Meu plano</h2>
+<p class="muted">Situação: ${escapeHtml(plan.status_label)} · válido até ${escapeHtml(formatDateBR(`${plan.valid_until}T12:00:00Z`))}</p>
+<ul class="items">${rows}</ul>
+${withdraw}
+</section>`;
+}
+
 /** The page for a proposal the token opens, in whatever state it is. */
 export function renderProposalPage(
   token: string,
@@ -179,7 +213,8 @@ export function renderProposalPage(
 <p class="muted">Nº ${escapeHtml(proposal.number)}${proposal.version > 1 ? ` · versão ${proposal.version}` : ''} · válida até ${escapeHtml(formatDateBR(proposal.valid_until))}</p>
 </header>
 ${notice}${stateNote(proposal)}
-${procedures(proposal)}
+${myPlan(token, proposal)}
+${proposal.plan ? '' : procedures(proposal)}
 ${figures(proposal)}
 ${proposal.can_answer ? answerForms(token, proposal, options.nameValue ?? '') : ''}`;
   return layout(`Proposta ${proposal.number}`, body);

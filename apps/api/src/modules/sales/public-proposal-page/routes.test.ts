@@ -118,7 +118,9 @@ describe('public proposal page /p/{token}', () => {
     const page = await t.app.inject({ method: 'GET', url: `/p/${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Proposta aceita em');
-    expect(page.body).not.toContain('<form');
+    // No accept or decline any more: only her plan (and, within 7 days, 'Desistir').
+    expect(page.body).not.toContain('/aceitar');
+    expect(page.body).not.toContain('/recusar');
 
     const again = await t.app.inject({
       method: 'POST',
@@ -164,6 +166,37 @@ describe('public proposal page /p/{token}', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toContain('text/html');
     expect(unknown.body).toContain('Proposta não encontrada');
+  });
+  it("after accepting, the link is the client's plan, and 'Desistir' works within 7 days", async () => {
+    const { token: fresh } = await sentProposal();
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/p/${fresh}/aceitar`,
+      ...form({ full_name: 'Maria José da Silva', accept_terms: 'true' }),
+    });
+    expect(accepted.statusCode).toBe(303);
+    const page = await t.app.inject({ method: 'GET', url: `/p/${fresh}` });
+    expect(page.body).toContain('Meu plano');
+    expect(page.body).toContain('Limpeza de Pele Profunda');
+    expect(page.body).toContain('0 de 2 sessões realizadas · restam 2');
+    expect(page.body).toContain('Desistir da compra');
+    expect(page.body).not.toContain('<script');
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: `/p/${fresh}/desistir`,
+      ...form({ confirm: 'true' }),
+    });
+    expect(withdrawn.statusCode).toBe(303);
+    const after = await t.app.inject({ method: 'GET', url: `/p/${fresh}` });
+    expect(after.body).toContain('Desistência registrada.');
+    expect(after.body).toContain('Situação: Desistência');
+    expect(after.body).not.toContain('Desistir da compra');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/p/${fresh}/desistir`,
+      ...form({ confirm: 'true' }),
+    });
+    expect(again.statusCode).toBe(409);
   });
 });
 

@@ -6,6 +6,7 @@ import { HttpError } from '../../../http/errors.ts';
 import {
   acceptPublicProposal,
   declinePublicProposal,
+  withdrawPublicProposal,
   getPublicProposal,
 } from '../proposals/service.ts';
 import {
@@ -132,6 +133,26 @@ export const publicProposalPageRoutes: ModuleRoutes = (app, ctx) => {
             nameValue: fullName,
           });
         }
+        if (error instanceof HttpError && error.statusCode === 409) {
+          return renderFor(reply, token, 409, {
+            notice: { kind: 'error', text: refusalText(error) },
+          });
+        }
+        return sendRefusal(reply, error);
+      }
+      return reply.redirect(`/p/${encodeURIComponent(token)}`, 303);
+    },
+  );
+
+  app.post(
+    '/p/:token/desistir',
+    { config: { access: 'public' }, schema: { hide: true, params } },
+    async (request, reply) => {
+      if (await throttled(request, reply)) return reply;
+      const { token } = request.params;
+      try {
+        await withdrawPublicProposal(ctx, token);
+      } catch (error) {
         if (error instanceof HttpError && error.statusCode === 409) {
           return renderFor(reply, token, 409, {
             notice: { kind: 'error', text: refusalText(error) },
