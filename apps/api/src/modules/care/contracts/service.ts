@@ -33,6 +33,7 @@ import {
   normalizeForComparison,
   formatReais,
 } from '@portal/domain';
+import type { ProposalAcceptedEvent } from '../../../app-context.ts';
 import { rowAccess, rowFilter, type Viewer } from '../../../auth/scope.ts';
 import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import { HttpError, invalidField, notFound } from '../../../http/errors.ts';
@@ -42,24 +43,8 @@ import { servicesService } from '../../catalogue/services/service.ts';
 import { usersService } from '../../people/users/service.ts';
 import * as repo from './repository.ts';
 
-/** What an accepted proposal brings to its contract (sales hands it over at acceptance). */
-export interface AcceptedProposal {
-  id: number;
-  number: string;
-  clientId: number;
-  unit: string;
-  authorId: number | null;
-  authorName: string;
-  packageName: string;
-  annualValue: number;
-  items: readonly {
-    service_id: number;
-    name: string;
-    sessions: number;
-    unit_value: number;
-    unit_cost: number;
-  }[];
-}
+/** What an accepted proposal brings to its contract: sales hands it over through the port. */
+export type AcceptedProposal = Omit<ProposalAcceptedEvent, 'at' | 'channel' | 'staff'>;
 
 /** Who did it: staff through the portal, the client through her link, or the clock. */
 export type LedgerActor =
