@@ -14,6 +14,7 @@ import {
   type StoredProposalStatus,
   type Unit,
 } from '@portal/domain';
+import { rowFilterSql } from '../../../auth/scope.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 
 /**
@@ -26,6 +27,22 @@ import type { DbOrTx } from '../../../db/client.ts';
 async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+/**
+ * ` AND <scope>` over the given columns: the one SQL form of a row filter
+ * (apps/api/src/auth/scope.ts), for this module's hand-written SQL.
+ */
+function andScope(
+  filter: { unit: string | null; authorId: number | null },
+  unitColumn: string,
+  authorColumn?: string,
+): SQL {
+  const scoped = authorColumn ? filter : { unit: filter.unit, authorId: null };
+  return sql` AND ${rowFilterSql(scoped, {
+    unit: sql.raw(unitColumn),
+    ...(authorColumn ? { authorId: sql.raw(authorColumn) } : {}),
+  })}`;
 }
 
 export interface SalesFilter {
@@ -79,8 +96,7 @@ interface PackageRow {
 
 /** The latest versions created in the period, of the unit and author asked. */
 function scopedProposals(filter: SalesFilter): SQL {
-  const unit = filter.unit === null ? sql`` : sql` AND p.unit = ${filter.unit}`;
-  const author = filter.authorId === null ? sql`` : sql` AND p.author_id = ${filter.authorId}`;
+  const scope = andScope(filter, 'p.unit', 'p.author_id');
   return sql`SELECT p.id, p.author_id, p.unit, p.package_id, p.created_at, p.decline_reason_code,
       p.sent_at, p.viewed_at, p.annual_value, p.discount_pct, p.margin_pct, p.min_margin_pct,
       CASE WHEN p.status IN ('draft', 'sent', 'viewed')
@@ -89,7 +105,7 @@ function scopedProposals(filter: SalesFilter): SQL {
     FROM proposals p
    WHERE p.superseded_by_id IS NULL AND p.status <> 'superseded'
      AND p.created_at >= ${filter.from.toISOString()}::timestamptz
-     AND p.created_at < ${filter.before.toISOString()}::timestamptz${unit}${author}`;
+     AND p.created_at < ${filter.before.toISOString()}::timestamptz${scope}`;
 }
 
 const countsOf = (row: GroupRow): SalesCounts => ({
@@ -174,8 +190,7 @@ interface ValidRow {
 
 async function summaryCounts(db: DbOrTx, filter: SalesFilter): Promise<SalesAggregates> {
   const spans = spansOf(filter);
-  const unit = filter.unit === null ? sql`` : sql` AND unit = ${filter.unit}`;
-  const author = filter.authorId === null ? sql`` : sql` AND author_key = ${filter.authorId}`;
+  const scope = andScope(filter, 'unit', 'author_key');
   const reasons = sql.raw(
     REASON_COLUMNS.map(({ column }) => `sum(${column})::int AS ${column}`).join(', '),
   );
@@ -195,13 +210,12 @@ async function summaryCounts(db: DbOrTx, filter: SalesFilter): Promise<SalesAggr
           FROM (SELECT s.*, CASE WHEN span = 'w' THEN start
                                  ELSE date_trunc('week', start::timestamp)::date END AS week
                   FROM sales_summary s
-                 WHERE ${summarySpans(spans)}${unit}${author}) r
+                 WHERE ${summarySpans(spans)}${scope}) r
          GROUP BY GROUPING SETS ((), (author_key), (unit), (week))
         HAVING sum(created) > 0`,
   );
   // The open proposals still valid at `now`: every other open one is expired.
-  const pUnit = filter.unit === null ? sql`` : sql` AND p.unit = ${filter.unit}`;
-  const pAuthor = filter.authorId === null ? sql`` : sql` AND p.author_id = ${filter.authorId}`;
+  const pScope = andScope(filter, 'p.unit', 'p.author_id');
   const valid = await rowsOf<ValidRow>(
     db,
     sql`SELECT grouping(author_key)::int AS g_author, grouping(unit)::int AS g_unit,
@@ -214,7 +228,7 @@ async function summaryCounts(db: DbOrTx, filter: SalesFilter): Promise<SalesAggr
                  WHERE p.superseded_by_id IS NULL AND p.status IN ('draft', 'sent', 'viewed')
                    AND p.valid_until > ${filter.now.toISOString()}::timestamptz
                    AND p.created_at >= ${filter.from.toISOString()}::timestamptz
-                   AND p.created_at < ${filter.before.toISOString()}::timestamptz${pUnit}${pAuthor}) v
+                   AND p.created_at < ${filter.before.toISOString()}::timestamptz${pScope}) v
          GROUP BY GROUPING SETS ((), (author_key), (unit), (week))`,
   );
   const validOf = new Map(
@@ -274,9 +288,8 @@ async function summaryItems(
   filter: SalesFilter,
   aggregates: SalesAggregates,
 ): Promise<void> {
-  const where = sql`${summarySpans(spansOf(filter))}${
-    filter.unit === null ? sql`` : sql` AND unit = ${filter.unit}`
-  }`;
+  // The items' summary has no author: the unit alone narrows it.
+  const where = sql`${summarySpans(spansOf(filter))}${andScope(filter, 'unit')}`;
   const items = await rowsOf<ItemRow>(
     db,
     sql`WITH g AS (
@@ -390,9 +403,7 @@ export interface VisibilityFilter {
 }
 
 function visibility(filter: VisibilityFilter): SQL {
-  const unit = filter.unit === null ? sql`` : sql` AND p.unit = ${filter.unit}`;
-  const author = filter.authorId === null ? sql`` : sql` AND p.author_id = ${filter.authorId}`;
-  return sql`${unit}${author}`;
+  return andScope(filter, 'p.unit', 'p.author_id');
 }
 
 const PIPELINE_COLUMNS = sql`p.id, p.number, p.version, p.status, p.client_id, p.client_name,
@@ -421,14 +432,13 @@ export async function pipeline(
     // One snapshot for the counts and the cards.
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
     const at = sql`${now.toISOString()}::timestamptz`;
-    const unit = filter.unit === null ? sql`` : sql` AND unit = ${filter.unit}`;
-    const author = filter.authorId === null ? sql`` : sql` AND author_key = ${filter.authorId}`;
+    const scope = andScope(filter, 'unit', 'author_key');
     // A superseded version has status 'superseded' (proposals service, revise), so the stored
     // statuses other than that one are the latest versions'.
     const stored = await rowsOf<{ status: string; count: number }>(
       tx,
       sql`SELECT status, sum(n)::int AS count FROM proposal_counts
-           WHERE status <> 'superseded'${unit}${author} GROUP BY status`,
+           WHERE status <> 'superseded'${scope} GROUP BY status`,
     );
     const valid = await rowsOf<PipelineRow & { stage: string; rank: number }>(
       tx,
