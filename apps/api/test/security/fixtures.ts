@@ -95,7 +95,7 @@ export interface SecurityFixtures {
   send(
     method: string,
     url: string,
-    options?: { identity?: Identity; token?: string; body?: unknown },
+    options?: { identity?: Identity; token?: string; body?: unknown; remoteAddress?: string },
   ): Promise<LightMyRequestResponse>;
 }
 
@@ -146,6 +146,7 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
       method: method as HttpMethod,
       url,
       headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
     });
   };
