@@ -220,8 +220,6 @@ export const CONTRACT_MESSAGES = {
   noteTooLong: 'A observação deve ter até 500 caracteres.',
   daysInvalid: 'Informe de 1 a 365 dias.',
   dateInvalid: 'Data inválida.',
-  fullNameMismatch: 'O nome digitado não confere com o da cliente.',
-  notAccepted: 'Só uma proposta enviada e ainda válida pode ser aceita.',
 } as const;
 
 export type RedeemRefusal =
