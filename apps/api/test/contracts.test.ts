@@ -11,6 +11,7 @@ import {
   type ProposalSendResponse,
   type PublicProposal,
 } from '@portal/domain';
+import { usersService } from '../src/modules/people/users/service.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { createCatalogue, HEALTH_CONSENT, userOfUnit } from './helpers/crm-fixtures.ts';
 
@@ -323,5 +324,40 @@ describe('contracts (issue 28): what an accepted proposal becomes', () => {
     expect((list.json() as ContractSummary[]).map((row) => row.id)).toContain(contractId);
     const elsewhere = await t.request('GET', '/api/v1/contracts/', { token: otherManager.token });
     expect((elsewhere.json() as ContractSummary[]).map((row) => row.id)).not.toContain(contractId);
+  });
+
+  it('a professional moved to another unit, or whose client moved, no longer reaches the contract', async () => {
+    const { contractId } = await acceptedOnLink();
+    const mover = await userOfUnit(t, 'professional', 'PAULISTA', 'Prof Que Muda');
+    const seen = await t.request('GET', `/api/v1/contracts/${contractId}`, { token: mover.token });
+    expect(seen.statusCode).toBe(200);
+    await usersService.update(t.database.db, mover.id, { unit: 'ANALIA' });
+    for (const [method, url, body] of [
+      ['GET', `/api/v1/contracts/${contractId}`, undefined],
+      ['GET', `/api/v1/contracts/${contractId}/cancellation-quote`, undefined],
+      ['POST', `/api/v1/contracts/${contractId}/sessions`, { service_id: catalogue.peel }],
+      ['POST', `/api/v1/contracts/${contractId}/withdraw`, {}],
+    ] as const) {
+      const res = await t.request(method, url, { token: mover.token, body });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const moved = await t.request('PATCH', `/api/v1/clients/${client.id}`, {
+      token: admin.token,
+      body: { unit: 'MORUMBI' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const oldUnit = await t.request('GET', `/api/v1/contracts/${contractId}`, {
+      token: professional.token,
+    });
+    expect(oldUnit.statusCode).toBe(404);
+    const newUnit = await t.request('GET', `/api/v1/contracts/${contractId}`, {
+      token: otherManager.token,
+    });
+    expect(newUnit.statusCode).toBe(200);
+    expect((newUnit.json() as Contract).unit).toBe('MORUMBI');
+    await t.request('PATCH', `/api/v1/clients/${client.id}`, {
+      token: admin.token,
+      body: { unit: 'PAULISTA' },
+    });
   });
 });
