@@ -11,7 +11,6 @@ import {
   type ProposalSendResponse,
   type PublicProposal,
 } from '@portal/domain';
-import { usersService } from '../src/modules/people/users/service.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { createCatalogue, HEALTH_CONSENT, userOfUnit } from './helpers/crm-fixtures.ts';
 
@@ -331,7 +330,13 @@ describe('contracts (issue 28): what an accepted proposal becomes', () => {
     const mover = await userOfUnit(t, 'professional', 'PAULISTA', 'Prof Que Muda');
     const seen = await t.request('GET', `/api/v1/contracts/${contractId}`, { token: mover.token });
     expect(seen.statusCode).toBe(200);
-    await usersService.update(t.database.db, mover.id, { unit: 'ANALIA' });
+    // Moved by an admin through the API, as the portal does it: the answer waits until every
+    // process's user cache has the new unit (docs/decisions/0012-read-cache-invalidation.md).
+    const transfer = await t.request('PATCH', `/api/v1/users/${mover.id}`, {
+      token: admin.token,
+      body: { unit: 'ANALIA' },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
     for (const [method, url, body] of [
       ['GET', `/api/v1/contracts/${contractId}`, undefined],
       ['GET', `/api/v1/contracts/${contractId}/cancellation-quote`, undefined],
