@@ -1,10 +1,11 @@
+import { isValidCpf } from '../crm/cpf.ts';
 import { z } from '../shared/zod.ts';
 
 /**
  * Pix keys (DICT kinds): CPF, CNPJ, e-mail, mobile phone (+55) and EVP (random UUID). The kind
  * follows from the text alone — CPF is 11 digits, CNPJ 14 characters, a phone starts with '+', an
- * e-mail has '@', an EVP is a UUID — so a body sends only the key. The check digits are computed
- * here instead of importing cpf.ts, to keep billing's imports to money, zod and the date helpers.
+ * e-mail has '@', an EVP is a UUID — so a body sends only the key. A CPF key is checked by
+ * crm/cpf.ts, the one CPF rule; CNPJ (alphanumeric from July 2026) has its own check here.
  */
 
 export const PIX_KEY_KINDS = ['cpf', 'cnpj', 'email', 'telefone', 'evp'] as const;
@@ -29,7 +30,7 @@ const PHONE = /^\+55[1-9]{2}9\d{8}$/;
 const EMAIL =
   /^[a-z0-9.!#$&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
-/** Mod-11 check digit over `body` with weights cycling 2..9 from the right (CPF uses 2..11). */
+/** Mod-11 check digit over `values` with weights cycling 2..maxWeight from the right. */
 function mod11Digit(values: readonly number[], maxWeight: number): number {
   let sum = 0;
   let weight = 2;
@@ -39,14 +40,6 @@ function mod11Digit(values: readonly number[], maxWeight: number): number {
   }
   const rest = sum % 11;
   return rest < 2 ? 0 : 11 - rest;
-}
-
-function isValidCpf(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  const values = [...digits].map(Number);
-  const first = mod11Digit(values.slice(0, 9), 11);
-  const second = mod11Digit([...values.slice(0, 9), first], 11);
-  return values[9] === first && values[10] === second;
 }
 
 /**
@@ -63,7 +56,8 @@ function isValidCnpj(text: string): boolean {
 
 /** The kind a key's text has, or null; `key` as written in a BR Code (already normalised). */
 export function pixKeyKind(key: string): PixKeyKind | null {
-  if (isValidCpf(key)) return 'cpf';
+  // crm/cpf.ts reads typed text (dots, dashes); a key is a CPF only as its 11 bare digits.
+  if (/^\d{11}$/.test(key) && isValidCpf(key)) return 'cpf';
   if (isValidCnpj(key)) return 'cnpj';
   if (PHONE.test(key)) return 'telefone';
   if (EVP.test(key)) return 'evp';
