@@ -5,10 +5,6 @@ import { computePackageTotals, INSTALMENTS_PER_YEAR } from '../catalogue/package
 import { centavosToReais, reaisToCentavos } from '../shared/money.ts';
 import { isAllowedByPackage, type SelectablePackage } from '../catalogue/package-selection.ts';
 import { PROPOSAL_VALIDITY_DAYS } from './pdf-payloads.ts';
-import {
-  contraindicationConflicts,
-  contraindicationMessage,
-} from '../catalogue/contraindications.ts';
 import { normalizeForComparison } from '../shared/text.ts';
 import { multiLineText } from '../shared/text-fields.ts';
 import { isQueryableDate } from '../shared/dates.ts';
