@@ -13,6 +13,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
+import { sendPage } from '../../../http/list-page.ts';
 import { errorResponses, idParams } from '../../../http/schemas.ts';
 import { contractsService } from './service.ts';
 
@@ -48,12 +49,8 @@ export const contractsRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: z.array(contractSummarySchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const page = await contractsService.list(db, currentUser(request), request.query);
-      reply.header('x-total-count', String(page.total));
-      reply.header('access-control-expose-headers', 'X-Total-Count');
-      return page.items;
-    },
+    async (request, reply) =>
+      sendPage(reply, await contractsService.list(db, currentUser(request), request.query)),
   );
 
   app.get(
