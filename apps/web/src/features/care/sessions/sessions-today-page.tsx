@@ -95,6 +95,9 @@ export default function SessionsTodayPage() {
   );
 }
 
+const remainingText = (count: number) =>
+  count === 1 ? '1 sessão restante' : `${count} sessões restantes`;
+
 function ContractResult({
   row,
   open,
@@ -121,7 +124,7 @@ function ContractResult({
               {row.client.full_name}
             </Text>
             <Text size="sm" c="dimmed" truncate>
-              {row.package_name} · {row.sessions_total - row.sessions_used} sessões restantes
+              {row.package_name} · {remainingText(row.sessions_total - row.sessions_used)}
             </Text>
           </div>
           {open ? (

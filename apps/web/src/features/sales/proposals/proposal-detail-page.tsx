@@ -285,8 +285,17 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             <Info label="Aceita em" value={formatDateTimeBR(proposal.acceptance.accepted_at)} />
             <Info label="Nome digitado" value={proposal.acceptance.full_name} />
-            <Info label="Endereço IP" value={proposal.acceptance.ip} />
-            <Info label="Navegador" value={proposal.acceptance.user_agent} />
+            {proposal.acceptance.channel === 'presencial' ? (
+              <Info
+                label="Aceite presencial registrado por"
+                value={proposal.acceptance.recorded_by?.name ?? '—'}
+              />
+            ) : (
+              <>
+                <Info label="Endereço IP" value={proposal.acceptance.ip} />
+                <Info label="Navegador" value={proposal.acceptance.user_agent} />
+              </>
+            )}
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt="xs" style={{ wordBreak: 'break-all' }}>
             SHA-256 do PDF aceito: {proposal.acceptance.document_sha256}
