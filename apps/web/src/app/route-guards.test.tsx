@@ -45,6 +45,11 @@ describe('route guards', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
     const menu = screen.getByRole('navigation', { name: 'Navegação principal (celular)' });
     expect(within(menu).getByRole('link', { name: 'Pipeline' })).toBeInTheDocument();
+    // Issue 28: the front desk's page is in a professional's navigation.
+    expect(within(menu).getByRole('link', { name: 'Sessões de hoje' })).toHaveAttribute(
+      'href',
+      '/sessoes-de-hoje',
+    );
     expect(within(menu).queryByRole('link', { name: 'Gestão' })).not.toBeInTheDocument();
     unmount();
 

@@ -34,6 +34,9 @@ export const PAGE_MODULES = {
   dashboard: '/src/features/insights/dashboard/dashboard-page.tsx',
   pipeline: '/src/features/insights/pipeline/pipeline-page.tsx',
   renewals: '/src/features/insights/pipeline/renewals-page.tsx',
+  contract: '/src/features/care/contracts/contract-page.tsx',
+  proposalContract: '/src/features/care/contracts/proposal-contract-page.tsx',
+  sessionsToday: '/src/features/care/sessions/sessions-today-page.tsx',
 } as const;
 
 export type PageModuleName = keyof typeof PAGE_MODULES;
@@ -64,6 +67,9 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> 
   '/clientes/:id': ['professionalLayout', 'clientDetail'],
   '/propostas': ['professionalLayout', 'proposals'],
   '/propostas/:id': ['professionalLayout', 'proposalDetail'],
+  '/propostas/:id/contrato': ['professionalLayout', 'proposalContract'],
+  '/contratos/:id': ['professionalLayout', 'contract'],
+  '/sessoes-de-hoje': ['professionalLayout', 'sessionsToday'],
   '/gestao': ['professionalLayout', 'dashboard'],
   '/pipeline': ['professionalLayout', 'pipeline'],
   '/renovacoes': ['professionalLayout', 'renewals'],

@@ -79,6 +79,9 @@ const auditPage = lazyPage('audit');
 const dashboardPage = lazyPage('dashboard');
 const pipelinePage = lazyPage('pipeline');
 const renewalsPage = lazyPage('renewals');
+const contractPage = lazyPage('contract');
+const proposalContractPage = lazyPage('proposalContract');
+const sessionsTodayPage = lazyPage('sessionsToday');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
@@ -168,6 +171,10 @@ export const appRoutes: RouteObject[] = [
               pageRoute('clientes/:id', clientDetailPage),
               pageRoute('propostas', proposalsPage),
               pageRoute('propostas/:id', proposalDetailPage),
+              // Issue 28: what an accepted proposal became, and the front desk's day.
+              pageRoute('propostas/:id/contrato', proposalContractPage),
+              pageRoute('contratos/:id', contractPage),
+              pageRoute('sessoes-de-hoje', sessionsTodayPage),
               // Issue 14: everyone sees the pipeline and renewals of what they may see (the
               // server scopes them); the sales dashboard is for managers and admins.
               pageRoute('pipeline', pipelinePage),

@@ -214,6 +214,28 @@ export const handlers: HttpHandler[] = [
         headers: { 'Content-Type': 'text/csv; charset=utf-8' },
       }),
   ),
+  // Issue 28: /gestao's liability report; empty unless a test answers otherwise.
+  http.get('/api/v1/reports/liability', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    const zero = {
+      opening: 0,
+      sold: 0,
+      delivered_value: 0,
+      delivered_cost: 0,
+      delivered_margin: 0,
+      refunded: 0,
+      expired: 0,
+      cancelled_retained: 0,
+      closing: 0,
+    };
+    return HttpResponse.json({
+      from: query.get('from'),
+      to: query.get('to'),
+      unit: query.get('unit'),
+      rows: [],
+      totals: zero,
+    });
+  }),
   http.get('/api/v1/notices/notices/', ({ request }) =>
     HttpResponse.json(
       new URL(request.url).searchParams.get('active') === 'true'

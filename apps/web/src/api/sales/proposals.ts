@@ -134,6 +134,16 @@ export function useDeclineProposalMutation(id: number) {
   );
 }
 
+/**
+ * 'Aceite presencial' (issue 28): the client types her full name on the staff's screen; the
+ * contract is born in the same transaction and its id comes back.
+ */
+export function useAcceptInPersonMutation(id: number) {
+  return useProposalWrite((body: { full_name: string }) =>
+    api.post<{ contract_id: number; proposal_id: number }>(`${BASE}/${id}/accept-in-person`, body),
+  );
+}
+
 export type ProposalPdfKind = 'proposal' | 'client-care';
 
 /** Both PDFs are drawn by the server from the stored proposal. */

@@ -2,6 +2,7 @@ import { AppShell, Burger, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { isAdminProfile, isManagerProfile } from '../../lib/profiles';
 import {
+  IconCalendarCheck,
   IconChartBar,
   IconFileInvoice,
   IconLayoutKanban,
@@ -50,6 +51,17 @@ const PIPELINE_LINKS: readonly TopLink[] = [
   { to: '/pipeline', label: 'Pipeline', icon: IconLayoutKanban, alsoActiveOn: ['/renovacoes'] },
 ];
 
+/**
+ * Issue 28: the front desk's 'Sessões de hoje', for professionals and managers; admins, who
+ * work across the network, reach contracts from clients (and keep their links on one row).
+ */
+const SESSIONS_LINK: TopLink = {
+  to: '/sessoes-de-hoje',
+  label: 'Sessões de hoje',
+  icon: IconCalendarCheck,
+  alsoActiveOn: ['/contratos'],
+};
+
 /** Managers and admins read the sales dashboard. */
 const MANAGEMENT_LINK: TopLink = { to: '/gestao', label: 'Gestão', icon: IconChartBar };
 
@@ -89,6 +101,7 @@ export default function ProfessionalLayout() {
   const links = [
     ...PROFESSIONAL_LINKS,
     ...PIPELINE_LINKS,
+    ...(isAdminProfile(user?.profile) ? [] : [SESSIONS_LINK]),
     ...(isManagerProfile(user?.profile) ? [MANAGEMENT_LINK] : []),
     ...(isAdminProfile(user?.profile) ? [ADMIN_AREA_LINK] : []),
   ];

@@ -10,6 +10,7 @@ import {
   Skeleton,
   Stack,
   Table,
+  Tabs,
   Text,
   Timeline,
   Title,
@@ -40,7 +41,7 @@ import {
   IconPencil,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import {
   fetchClientExport,
   useAnonymizeClientMutation,
@@ -61,6 +62,7 @@ import { saveBlob } from '../../../components/save-blob';
 import { usePageTitle } from '../../../components/use-page-title';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/use-session';
+import { ClientPlanTab } from './client-plan-tab';
 
 const CHANNEL_OPTIONS = CONSENT_CHANNELS.map((channel) => ({
   value: channel,
@@ -133,6 +135,11 @@ function ClientDetail({ client }: { client: Client }) {
   const anonymized = client.anonymized_at !== null;
   const [editing, setEditing] = useState(false);
   const update = useUpdateClientMutation(client.id);
+  // The tab lives in the URL (?aba=plano), so the contract page can link back to it.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('aba') === 'plano' ? 'plano' : 'ficha';
+  const setTab = (value: 'plano' | null) =>
+    setParams(value ? { aba: value } : {}, { replace: true });
 
   const download = async (format: 'json' | 'pdf') => {
     setExporting(format);
@@ -268,51 +275,74 @@ function ClientDetail({ client }: { client: Client }) {
         </Alert>
       ) : null}
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="dados-cliente">
-        <Title order={2} size="h4" id="dados-cliente" mb="sm">
-          Dados do cliente
-        </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-          <Field label="Nome preferido" value={client.preferred_name} />
-          <Field label="Tratamento" value={client.salutation} />
-          <Field label="Telefone" value={client.phone} />
-          <Field label="Email" value={client.email} />
-          <Field label="CPF" value={client.cpf ? formatCpf(client.cpf) : null} />
-          <Field
-            label="Nascimento"
-            value={client.birth_date ? formatDateBR(`${client.birth_date}T12:00:00`) : null}
-          />
-          <Field label="Preferências" value={listText(client.preferences)} />
-          <Field label="Datas importantes" value={listText(client.important_dates)} />
-          <Field label="Canais de contato" value={listText(client.channels)} />
-        </SimpleGrid>
-        {client.notes ? (
-          <Text mt="sm" size="sm">
-            {client.notes}
-          </Text>
-        ) : null}
-      </Paper>
+      <Tabs
+        value={tab}
+        onChange={(value) => setTab(value === 'plano' ? 'plano' : null)}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="ficha">Ficha</Tabs.Tab>
+          <Tabs.Tab value="plano">Plano</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="ficha" pt="md">
+          <Stack gap="lg">
+            <Paper
+              withBorder
+              radius="md"
+              p="md"
+              component="section"
+              aria-labelledby="dados-cliente"
+            >
+              <Title order={2} size="h4" id="dados-cliente" mb="sm">
+                Dados do cliente
+              </Title>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+                <Field label="Nome preferido" value={client.preferred_name} />
+                <Field label="Tratamento" value={client.salutation} />
+                <Field label="Telefone" value={client.phone} />
+                <Field label="Email" value={client.email} />
+                <Field label="CPF" value={client.cpf ? formatCpf(client.cpf) : null} />
+                <Field
+                  label="Nascimento"
+                  value={client.birth_date ? formatDateBR(`${client.birth_date}T12:00:00`) : null}
+                />
+                <Field label="Preferências" value={listText(client.preferences)} />
+                <Field label="Datas importantes" value={listText(client.important_dates)} />
+                <Field label="Canais de contato" value={listText(client.channels)} />
+              </SimpleGrid>
+              {client.notes ? (
+                <Text mt="sm" size="sm">
+                  {client.notes}
+                </Text>
+              ) : null}
+            </Paper>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="dados-saude">
-        <Title order={2} size="h4" id="dados-saude" mb="sm">
-          Dados de saúde
-        </Title>
-        {client.consents.health_data ? (
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Field label="Alergias ou aversões" value={listText(client.allergies)} />
-            <Field label="Condições de saúde" value={listText(client.health_flags)} />
-            <Field label="Contraindicações" value={listText(client.contraindications)} />
-          </SimpleGrid>
-        ) : (
-          <Text c="dimmed" size="sm">
-            Sem consentimento para dados de saúde: nada é registrado.
-          </Text>
-        )}
-      </Paper>
+            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="dados-saude">
+              <Title order={2} size="h4" id="dados-saude" mb="sm">
+                Dados de saúde
+              </Title>
+              {client.consents.health_data ? (
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  <Field label="Alergias ou aversões" value={listText(client.allergies)} />
+                  <Field label="Condições de saúde" value={listText(client.health_flags)} />
+                  <Field label="Contraindicações" value={listText(client.contraindications)} />
+                </SimpleGrid>
+              ) : (
+                <Text c="dimmed" size="sm">
+                  Sem consentimento para dados de saúde: nada é registrado.
+                </Text>
+              )}
+            </Paper>
 
-      <ConsentsSection client={client} disabled={anonymized} />
-      <ProposalsTimeline clientId={client.id} />
-      {isAdmin ? <AccessLogSection clientId={client.id} /> : null}
+            <ConsentsSection client={client} disabled={anonymized} />
+            <ProposalsTimeline clientId={client.id} />
+            {isAdmin ? <AccessLogSection clientId={client.id} /> : null}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="plano" pt="md">
+          <ClientPlanTab clientId={client.id} />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import {
   salesDashboardQuerySchema,
   UNITS,
   type SalesBlock,
+  type SalesDashboard,
   type SalesDashboardQueryData,
   type SalesDeclineReason,
   type SalesFigures,
@@ -42,6 +43,7 @@ import { formatCalendarDay } from '../../../lib/calendar-day';
 import { isAdminProfile } from '../../../lib/profiles';
 import { useSession } from '../../../lib/use-session';
 import { DataPanel } from './data-panel';
+import { LiabilitySection } from './liability-section';
 import {
   csvDecimal,
   csvNumber,
@@ -206,6 +208,22 @@ const VALUE_KPIS: readonly Kpi[] = [
   { label: 'Desconto médio', value: (f) => formatPct(f.average_discount_pct) },
   { label: 'Margem média', value: (f) => formatPct(f.average_margin_pct) },
 ];
+
+/**
+ * Issue 28: withdrawals and cancellations leave the accepted revenue and are shown beside it.
+ * Read as optional: an API without the after-sale answers without them (then a dash).
+ */
+interface AfterSaleFigures {
+  withdrawn_count?: number;
+  withdrawn_value?: number;
+  cancelled_count?: number;
+  cancelled_value?: number;
+}
+
+function afterSaleKpi(count: number | undefined, value: number | undefined): string | null {
+  if (count === undefined || value === undefined) return null;
+  return `${formatCount(count)} · ${formatReais(value)}`;
+}
 
 /** The filters as the URL keeps them, so a reload or a shared link shows the same numbers. */
 function useDashboardFilters(isAdmin: boolean) {
@@ -410,6 +428,28 @@ export default function DashboardPage() {
         </SimpleGrid>
       ))}
 
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
+        {(
+          [
+            ['Desistências (7 dias)', 'withdrawn_count', 'withdrawn_value'],
+            ['Cancelamentos', 'cancelled_count', 'cancelled_value'],
+          ] as const
+        ).map(([label, count, value]) => {
+          const figures = data as (SalesDashboard & AfterSaleFigures) | undefined;
+          const text = figures ? afterSaleKpi(figures[count], figures[value]) : null;
+          return (
+            <StatCard
+              key={label}
+              label={label}
+              value={text ?? ''}
+              hint="Fora do valor aceito"
+              loading={loading}
+              unavailable={!loading && text === null}
+            />
+          );
+        })}
+      </SimpleGrid>
+
       <DataPanel
         title="Tendência por semana"
         fileName={`gestao-semanas-${fileSuffix}`}
@@ -549,6 +589,8 @@ export default function DashboardPage() {
           emptyText="Nenhuma proposta aceita no período."
         />
       </SimpleGrid>
+
+      <LiabilitySection unit={filters.unit} showUnit={showUnits} />
 
       <DataPanel
         title="Motivos de recusa"

@@ -4,6 +4,7 @@ import type { Proposal } from '@portal/domain';
 import { makeProposal } from '@portal/domain/fixtures';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { makeContract } from '../../../test/contract-fixtures';
 import { apiData } from '../../../test/msw-handlers';
 import { server, recordRequests } from '../../../test/msw-server';
 import { makeUser, renderApp, signInAs, stubViewport } from '../../../test/test-utils';
@@ -90,5 +91,48 @@ describe('/propostas/{id}', () => {
     expect(evidence).toHaveTextContent(`SHA-256 do PDF aceito: ${'a'.repeat(64)}`);
     expect(screen.queryByRole('button', { name: 'Enviar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nova versão' })).not.toBeInTheDocument();
+  });
+});
+
+describe("/propostas/{id} 'Aceite presencial'", () => {
+  it("records the client's typed name, then opens the contract it became", async () => {
+    const posts = serve(makeProposal({ status: 'sent' }));
+    server.use(
+      http.post('/api/v1/proposals/5/accept-in-person', () =>
+        HttpResponse.json({ contract_id: 8, proposal_id: 5, status: 'ativo' }),
+      ),
+      http.get('/api/v1/contracts/8', () => HttpResponse.json(makeContract({ id: 8 }))),
+    );
+    const { router } = await renderApp('/propostas/5');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Aceite presencial' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aceite presencial' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar aceite' }));
+    expect(within(dialog).getByText('Digite o nome completo da cliente.')).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Nome completo da cliente/ }),
+      'Maria José da Silva',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar aceite' }));
+    await screen.findByRole('heading', { level: 1, name: 'Contrato 2026-000042' });
+    expect(router.state.location.pathname).toBe('/contratos/8');
+    expect(posts()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/v1/proposals/5/accept-in-person',
+        body: { full_name: 'Maria José da Silva' },
+      },
+    ]);
+  });
+
+  it('an accepted proposal links to its contract', async () => {
+    serve(makeProposal({ status: 'accepted' }));
+    await renderApp('/propostas/5');
+    expect(await screen.findByRole('link', { name: 'Ver contrato' })).toHaveAttribute(
+      'href',
+      '/propostas/5/contrato',
+    );
+    expect(screen.queryByRole('button', { name: 'Aceite presencial' })).not.toBeInTheDocument();
   });
 });

@@ -37,17 +37,20 @@ import {
   IconBrandWhatsapp,
   IconCheck,
   IconCopy,
+  IconFileCertificate,
   IconFileText,
   IconHeartHandshake,
   IconLinkOff,
   IconPencil,
   IconSend,
+  IconSignature,
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   fetchProposalPdf,
+  useAcceptInPersonMutation,
   useDeclineProposalMutation,
   useProposalQuery,
   useRevokeProposalLinkMutation,
@@ -131,6 +134,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
   const revoke = useRevokeProposalLinkMutation(proposal.id);
   const [sent, setSent] = useState<ProposalSendResponse | null>(null);
   const [declineOpened, setDeclineOpened] = useState(false);
+  const [acceptOpened, setAcceptOpened] = useState(false);
   const [pdf, setPdf] = useState<PdfBlobDialogProps['request']>(null);
   const open = OPEN_STATUSES.has(proposal.status);
   const canRevise = proposal.status !== 'superseded' && proposal.status !== 'accepted';
@@ -281,8 +285,17 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             <Info label="Aceita em" value={formatDateTimeBR(proposal.acceptance.accepted_at)} />
             <Info label="Nome digitado" value={proposal.acceptance.full_name} />
-            <Info label="Endereço IP" value={proposal.acceptance.ip} />
-            <Info label="Navegador" value={proposal.acceptance.user_agent} />
+            {proposal.acceptance.channel === 'presencial' ? (
+              <Info
+                label="Aceite presencial registrado por"
+                value={proposal.acceptance.recorded_by?.name ?? '—'}
+              />
+            ) : (
+              <>
+                <Info label="Endereço IP" value={proposal.acceptance.ip} />
+                <Info label="Navegador" value={proposal.acceptance.user_agent} />
+              </>
+            )}
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt="xs" style={{ wordBreak: 'break-all' }}>
             SHA-256 do PDF aceito: {proposal.acceptance.document_sha256}
@@ -485,6 +498,25 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
             Nova versão
           </Button>
         ) : null}
+        {proposal.status === 'sent' || proposal.status === 'viewed' ? (
+          <Button
+            variant="light"
+            color="teal"
+            leftSection={<IconSignature size={16} aria-hidden />}
+            onClick={() => setAcceptOpened(true)}
+          >
+            Aceite presencial
+          </Button>
+        ) : null}
+        {proposal.status === 'accepted' ? (
+          <Button
+            component={Link}
+            to={`/propostas/${proposal.id}/contrato`}
+            leftSection={<IconFileCertificate size={16} aria-hidden />}
+          >
+            Ver contrato
+          </Button>
+        ) : null}
         {open ? (
           <Button
             variant="subtle"
@@ -497,6 +529,12 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
         ) : null}
       </Group>
 
+      <AcceptInPersonDialog
+        proposal={proposal}
+        opened={acceptOpened}
+        onClose={() => setAcceptOpened(false)}
+        onAccepted={(contractId) => void navigate(`/contratos/${contractId}`)}
+      />
       <DeclineDialog
         proposalId={proposal.id}
         opened={declineOpened}
@@ -585,6 +623,81 @@ function DeclineDialog({
           </Button>
           <Button color="red.9" loading={decline.isPending} onClick={submit}>
             Registrar recusa
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * 'Aceite presencial': the client, in the clinic, types her full name as on the proposal; the
+ * server compares it and records who took the acceptance. Then the contract's page opens.
+ */
+function AcceptInPersonDialog({
+  proposal,
+  opened,
+  onClose,
+  onAccepted,
+}: {
+  proposal: Proposal;
+  opened: boolean;
+  onClose: () => void;
+  onAccepted: (contractId: number) => void;
+}) {
+  const accept = useAcceptInPersonMutation(proposal.id);
+  const [name, setName] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = () => {
+    if (!name.trim()) {
+      setMissing(true);
+      return;
+    }
+    accept.mutate(
+      { full_name: name.trim() },
+      {
+        onSuccess: (answer) => {
+          notifications.show({ message: 'Aceite registrado: o contrato foi criado.' });
+          onClose();
+          onAccepted(answer.contract_id);
+        },
+      },
+    );
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Aceite presencial"
+      centered
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Peça à cliente que leia a proposta {proposal.number} ({proposal.package.name},{' '}
+          {formatReais(proposal.totals.annual)}) e digite o nome completo dela para confirmar o
+          aceite. O aceite presencial não tem o prazo de 7 dias para desistência.
+        </Text>
+        <TextInput
+          label="Nome completo da cliente"
+          required
+          autoComplete="off"
+          value={name}
+          error={missing && !name.trim() ? 'Digite o nome completo da cliente.' : undefined}
+          onChange={(event) => setName(event.currentTarget.value)}
+          data-autofocus
+        />
+        {accept.isError ? (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {errorMessage(accept.error, { fallback: 'Não foi possível registrar o aceite.' })}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button color="teal" loading={accept.isPending} onClick={submit}>
+            Confirmar aceite
           </Button>
         </Group>
       </Stack>

@@ -1,0 +1,91 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContractStatus, Unit } from '@portal/domain';
+import { api, apiRequestBlob } from '../../lib/api-client';
+
+/**
+ * The liability report of /gestao (issue 28): per unit and São Paulo month, what was sold, what
+ * was delivered (value, cost, margin), refunded, expired, and what the network still owes.
+ * Money in reais with two decimals, as every JSON answer.
+ */
+
+const PATH = '/api/v1/reports/liability';
+
+export interface LiabilityFilters {
+  /** 'AAAA-MM', inclusive. */
+  from: string;
+  to: string;
+  unit?: Unit;
+}
+
+export interface LiabilityFigures {
+  opening: number;
+  sold: number;
+  delivered_value: number;
+  delivered_cost: number;
+  delivered_margin: number;
+  refunded: number;
+  expired: number;
+  cancelled_retained: number;
+  closing: number;
+}
+
+export interface LiabilityRow extends LiabilityFigures {
+  unit: Unit;
+  month: string;
+}
+
+export interface LiabilityReport {
+  from: string;
+  to: string;
+  unit: Unit | null;
+  rows: LiabilityRow[];
+  totals: LiabilityFigures;
+}
+
+/** A contract behind a row of the report (the drill-down). */
+export interface LiabilityContract {
+  contract_id: number;
+  number: string;
+  client_name: string;
+  status: ContractStatus;
+  sold: number;
+  delivered_value: number;
+  refunded: number;
+  expired: number;
+  closing: number;
+}
+
+export const liabilityKeys = {
+  all: ['liability'] as const,
+  report: (filters: LiabilityFilters) => [...liabilityKeys.all, 'report', filters] as const,
+  contracts: (month: string, unit: Unit | null) =>
+    [...liabilityKeys.all, 'contracts', month, unit] as const,
+};
+
+export const liabilityQuery = (filters: LiabilityFilters) =>
+  queryOptions({
+    queryKey: liabilityKeys.report(filters),
+    queryFn: ({ signal }) => api.get<LiabilityReport>(PATH, { query: { ...filters }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useLiabilityQuery(filters: LiabilityFilters, enabled: boolean) {
+  return useQuery({ ...liabilityQuery(filters), enabled });
+}
+
+export function useLiabilityContractsQuery(month: string | null, unit: Unit | null) {
+  return useQuery({
+    queryKey: liabilityKeys.contracts(month ?? '', unit),
+    queryFn: ({ signal }) =>
+      api.get<LiabilityContract[]>(`${PATH}/contracts`, {
+        query: { month: month ?? undefined, unit: unit ?? undefined },
+        signal,
+      }),
+    enabled: month !== null,
+  });
+}
+
+/** The report as the server's CSV (Excel pt-BR), with the same filters as the screen. */
+export function fetchLiabilityCsv(filters: LiabilityFilters): Promise<Blob> {
+  return apiRequestBlob(`${PATH}.csv`, { query: { ...filters } });
+}
