@@ -51,6 +51,8 @@ import { publicProposalPageRoutes } from './modules/sales/public-proposal-page/r
 import { auditRoutes } from './modules/insights/audit/routes.ts';
 import { dataSubjectRoutes } from './modules/insights/data-subject/routes.ts';
 import { installAuditActor } from './audit/actor.ts';
+import { loadOrCreateAuditKey, useAuditKey } from './audit/key.ts';
+import { auditService } from './audit/service.ts';
 import { dashboardRoutes } from './modules/insights/dashboard/routes.ts';
 import { contractsAfterSale } from './modules/care/contracts/after-sale.ts';
 import { contractsRoutes } from './modules/care/contracts/routes.ts';
@@ -110,6 +112,8 @@ export interface AppDeps {
   loginThrottle?: Partial<LoginThrottleOptions>;
   /** Where PDFs are drawn (default: the process's worker pool). */
   pdfPool?: PdfRenderPool;
+  /** The audit sealing key (default: AUDIT_KEY, or DATA_DIR/audit.key created on first start). */
+  auditKey?: Buffer;
 }
 
 /** Methods that never write: their answers need not wait for the change feed to settle. */
@@ -154,6 +158,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAfterResponse(app);
 
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt'));
+  // The audit key never goes into the database it protects (audit/key.ts); entries written before
+  // migration 0022 are sealed once, here, before anything is served.
+  useAuditKey(deps.auditKey ?? loadOrCreateAuditKey(config));
+  await auditService.sealUnsealed(database.db);
   const loginLimiter = deps.loginLimiter ?? new MemoryAttemptLimiter();
   // What keeps the in-memory read caches current (docs/decisions/0012-read-cache-invalidation.md).
   const changeFeed = await database.openChangeFeed();

@@ -20,6 +20,7 @@ const configSchema = z.object({
       .optional(),
   ),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  AUDIT_KEY: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -58,6 +59,12 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /**
+   * The audit trail's sealing key, kept outside the database; unset: DATA_DIR/audit.key, created
+   * on first start (fine for the embedded mode; every process of a PostgreSQL deployment must
+   * share one AUDIT_KEY).
+   */
+  auditKey: string | undefined;
   tokenTtlSeconds: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -99,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
+    auditKey: e.AUDIT_KEY,
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

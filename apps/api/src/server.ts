@@ -3,15 +3,16 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { bootstrapDatabase } from './db/seed.ts';
+import { loggerOptions } from './http/logging.ts';
 import { createLoginLimiter } from './auth/login-limiter-factory.ts';
 import { startContractExpiry } from './modules/care/contracts/expiry-job.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = {
-    level: config.logLevel,
+    // One request serializer masks link tokens and personal query strings (http/logging.ts).
+    ...loggerOptions(config.logLevel),
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
   };
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },

@@ -343,7 +343,12 @@ describe('audit trail', () => {
       const [count] = await t.database.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM audit_log',
       );
-      expect(await verify()).toEqual({ ok: true, checked: count!.n, first_broken_id: null });
+      expect(await verify()).toEqual({
+        ok: true,
+        checked: count!.n,
+        first_broken_id: null,
+        problem: null,
+      });
     });
 
     it('answers 422 for a bad entity, date or period', async () => {
@@ -430,7 +435,12 @@ describe('audit chain', () => {
       UPDATE audit_log SET at = '2026-03-02T01:30:00Z' WHERE id = ${entry.id};
       ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only;`);
     const result = await verify();
-    expect(result).toEqual({ ok: false, checked: entry.id, first_broken_id: entry.id });
+    expect(result).toEqual({
+      ok: false,
+      checked: entry.id,
+      first_broken_id: entry.id,
+      problem: 'altered',
+    });
 
     const count = async (from: string, to: string) => {
       const res = await t.request('GET', '/api/v1/audit/', {

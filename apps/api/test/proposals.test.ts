@@ -446,7 +446,8 @@ describe('proposals API', () => {
       ip: '127.0.0.1',
       user_agent: 'Vitest Phone',
     });
-    expect(staff.acceptance?.document_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(staff.acceptance?.document_hmac).toMatch(/^[0-9a-f]{64}$/);
+    expect(staff.acceptance).not.toHaveProperty('document_sha256');
     const pdf = await t.request('GET', `/api/v1/proposals/${proposal.id}/pdf`, {
       token: professional.token,
     });
@@ -455,7 +456,7 @@ describe('proposals API', () => {
     const { text } = await pdfText(pdf.rawPayload);
     expect(text).toContain('Maria da Conceição Souza');
     expect(text).toContain('Evidências de aceite');
-    expect(text).toContain(staff.acceptance?.document_sha256 ?? 'sem hash');
+    expect(text.replace(/\s/g, '')).toContain(staff.acceptance?.document_hmac ?? 'sem selo');
     const revise = await t.request('POST', `/api/v1/proposals/${proposal.id}/revise`, {
       token: professional.token,
       body: { blocks: blocks() },
@@ -463,7 +464,7 @@ describe('proposals API', () => {
     expect(revise.statusCode).toBe(409);
   });
 
-  it('records a document_sha256 anyone can recompute: the accepted document drawn again', async () => {
+  it('records a seal the holder of the evidence page can recompute: the document drawn again', async () => {
     const proposal = await createOk();
     const { token } = await send(proposal.id);
     const ok = await accept(token, { full_name: 'Maria da Conceição Souza', accept_terms: true });
@@ -471,7 +472,6 @@ describe('proposals API', () => {
     const stored = (
       await t.request('GET', `/api/v1/proposals/${proposal.id}`, { token: professional.token })
     ).json() as Proposal;
-    const hashOf = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
     const asAccepted = async () => {
       const res = await t.request('GET', `/api/v1/proposals/${proposal.id}/pdf?evidence=false`, {
         token: manager.token,
@@ -479,21 +479,30 @@ describe('proposals API', () => {
       expect(res.statusCode).toBe(200);
       return res.rawPayload;
     };
-    const first = await asAccepted();
-    expect(hashOf(first)).toBe(stored.acceptance?.document_sha256);
-    // Drawn again later (another second, another viewer): the same bytes.
-    expect(hashOf(await asAccepted())).toBe(stored.acceptance?.document_sha256);
-    const { text } = await pdfText(first);
-    expect(text).toContain('Maria da Conceição Souza');
-    expect(text).not.toContain('Evidências de aceite');
-    // The full document carries the evidence page, which prints that hash.
+    // The full document carries the evidence page, which prints the seal and the key to check it.
     const full = await t.request('GET', `/api/v1/proposals/${proposal.id}/pdf`, {
       token: manager.token,
     });
-    expect(hashOf(full.rawPayload)).not.toBe(stored.acceptance?.document_sha256);
-    expect((await pdfText(full.rawPayload)).text).toContain(
-      stored.acceptance?.document_sha256 ?? 'sem hash',
-    );
+    const page = (await pdfText(full.rawPayload)).text.replace(/\s/g, '');
+    const key = /Chavedeconferência:?([0-9a-f]{64})/.exec(page)?.[1];
+    expect(key, page).toMatch(/^[0-9a-f]{64}$/);
+    const sealOf = (bytes: Buffer) =>
+      crypto
+        .createHmac('sha256', Buffer.from(key ?? '', 'hex'))
+        .update(bytes)
+        .digest('hex');
+    const first = await asAccepted();
+    expect(sealOf(first)).toBe(stored.acceptance?.document_hmac);
+    // Drawn again later (another second, another viewer): the same bytes, the same seal.
+    expect(sealOf(await asAccepted())).toBe(stored.acceptance?.document_hmac);
+    // A plain hash of the document is stored nowhere: it would confirm a guessed name.
+    const plain = crypto.createHash('sha256').update(first).digest('hex');
+    expect(JSON.stringify(stored)).not.toContain(plain);
+    const { text } = await pdfText(first);
+    expect(text).toContain('Maria da Conceição Souza');
+    expect(text).not.toContain('Evidências de aceite');
+    expect(sealOf(full.rawPayload)).not.toBe(stored.acceptance?.document_hmac);
+    expect(page).toContain(stored.acceptance?.document_hmac ?? 'sem selo');
     const bad = await t.request('GET', `/api/v1/proposals/${proposal.id}/pdf?evidence=talvez`, {
       token: manager.token,
     });
@@ -618,18 +627,22 @@ describe('proposals API', () => {
   });
 
   it('writes every acceptance, decline and link revocation to the audit trail (issue 14)', async () => {
+    // The answers of a proposal, newest first (its creation and sending are entries too).
     const trail = async (id: number) =>
       (
-        await t.request('GET', '/api/v1/audit/', {
-          token: admin.token,
-          query: { entity: 'proposal', entity_id: String(id) },
-        })
-      ).json() as Array<{
-        action: string;
-        actor_id: number | null;
-        before: Record<string, unknown> | null;
-        after: Record<string, unknown> | null;
-      }>;
+        (
+          await t.request('GET', '/api/v1/audit/', {
+            token: admin.token,
+            query: { entity: 'proposal', entity_id: String(id) },
+          })
+        ).json() as Array<{
+          action: string;
+          actor_id: number | null;
+          actor_name: string | null;
+          before: Record<string, unknown> | null;
+          after: Record<string, unknown> | null;
+        }>
+      ).filter((entry) => !['create', 'send'].includes(entry.action));
 
     const accepted = await createOk();
     const { token } = await send(accepted.id);
@@ -643,7 +656,12 @@ describe('proposals API', () => {
     expect(acceptance).toMatchObject({
       action: 'accept',
       actor_id: null,
-      after: { status: 'accepted', document_sha256: stored.acceptance?.document_sha256 },
+      actor_name: 'Cliente, pelo link',
+      after: {
+        status: 'accepted',
+        channel: 'link',
+        document_hmac: stored.acceptance?.document_hmac,
+      },
     });
     expect(JSON.stringify(acceptance)).not.toContain('Maria');
 
@@ -834,7 +852,7 @@ describe('proposals API', () => {
       full_name: `Cliente anonimizado #${berta.id}`,
       ip: 'removido',
       user_agent: 'removido',
-      document_sha256: before.acceptance?.document_sha256,
+      document_hmac: before.acceptance?.document_hmac,
       channel: 'link',
     });
     expect(after.totals).toEqual(before.totals);

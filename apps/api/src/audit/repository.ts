@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntity } from '@portal/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { auditChainHead, auditLog, users } from '../db/schema.ts';
@@ -6,12 +6,16 @@ import { auditChainHead, auditLog, users } from '../db/schema.ts';
 export type AuditRow = typeof auditLog.$inferSelect;
 /** An entry with the name of the person who made it, joined in SQL (null: the system). */
 export type NamedAuditRow = AuditRow & { actorName: string | null };
-export type ChainHead = { lastId: number; lastHash: string };
+export type ChainHead = { lastId: number; lastHash: string; seal: string | null };
 
 /** The chain head, locked until the caller's transaction ends: appends queue behind it. */
 export async function lockChainHead(tx: DbOrTx): Promise<ChainHead> {
   const [head] = await tx
-    .select({ lastId: auditChainHead.lastId, lastHash: auditChainHead.lastHash })
+    .select({
+      lastId: auditChainHead.lastId,
+      lastHash: auditChainHead.lastHash,
+      seal: auditChainHead.seal,
+    })
     .from(auditChainHead)
     .for('update');
   if (!head) throw new Error('audit_chain_head sem linha: a migração 0009 não rodou.');
@@ -20,14 +24,46 @@ export async function lockChainHead(tx: DbOrTx): Promise<ChainHead> {
 
 export async function readChainHead(db: DbOrTx): Promise<ChainHead | undefined> {
   const [head] = await db
-    .select({ lastId: auditChainHead.lastId, lastHash: auditChainHead.lastHash })
+    .select({
+      lastId: auditChainHead.lastId,
+      lastHash: auditChainHead.lastHash,
+      seal: auditChainHead.seal,
+    })
     .from(auditChainHead);
   return head;
 }
 
-export async function appendEntry(tx: DbOrTx, row: AuditRow): Promise<void> {
+export async function appendEntry(tx: DbOrTx, row: AuditRow, headSeal: string): Promise<void> {
   await tx.insert(auditLog).values(row);
-  await tx.update(auditChainHead).set({ lastId: row.id, lastHash: row.hash });
+  await tx.update(auditChainHead).set({ lastId: row.id, lastHash: row.hash, seal: headSeal });
+}
+
+export async function hasUnsealed(db: DbOrTx): Promise<boolean> {
+  const [head] = await db.select({ seal: auditChainHead.seal }).from(auditChainHead);
+  if (head && head.seal === null) return true;
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(isNull(auditLog.seal))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Rewrites one entry during the one-time sealing (migration 0022 lets the append-only trigger
+ * pass only inside a transaction that set portal.audit_sealing).
+ */
+export async function resealEntry(
+  tx: DbOrTx,
+  id: number,
+  values: Pick<AuditRow, 'before' | 'after' | 'prevHash' | 'hash' | 'seal'>,
+): Promise<void> {
+  await tx.execute(sql`SELECT set_config('portal.audit_sealing', 'on', true)`);
+  await tx.update(auditLog).set(values).where(eq(auditLog.id, id));
+}
+
+export async function setHead(tx: DbOrTx, head: ChainHead): Promise<void> {
+  await tx.update(auditChainHead).set(head);
 }
 
 /** Entries after `afterId` up to `upToId`, ascending: the verification walks the chain so. */

@@ -1,9 +1,11 @@
 import {
+  AUDIT_LINK_ACTOR,
   PRICE_HISTORY_FIELDS,
   type AuditChanges,
   type AuditEntity,
   type AuditEntry,
   type AuditListFilter,
+  type AuditBreak,
   type AuditVerifyResult,
   type ServicePriceHistoryEntry,
 } from '@portal/domain';
@@ -11,6 +13,7 @@ import type { AppDb, DbOrTx } from '../db/client.ts';
 import type { ListPage } from '../http/list-page.ts';
 import { currentActorId } from './actor.ts';
 import { asJson, auditedFields, changedFields, entryHash, GENESIS_HASH } from './chain.ts';
+import { seal } from './key.ts';
 import * as repo from './repository.ts';
 
 /** One change to record. `actorId` omitted: the person of the current request (null outside one). */
@@ -25,6 +28,25 @@ export interface AuditRecord {
 }
 
 const VERIFY_BATCH = 1000;
+
+/** An entry's seal: the HMAC of its hash (which covers its content and the chain before it). */
+function entrySeal(hash: string): string {
+  return seal(`entry:${hash}`);
+}
+
+/** The head's seal: where the chain ends, so deleting its last entries shows too. */
+function headSeal(lastId: number, lastHash: string): string {
+  return seal(`head:${lastId}:${lastHash}`);
+}
+
+class ChainAlreadyBroken extends Error {}
+
+/** Entries before migration 0022 carried an acceptance's plain document hash. */
+function withoutPlainDocumentHash(changes: AuditChanges): AuditChanges {
+  if (!changes || !('document_sha256' in changes)) return changes;
+  const { document_sha256: _removed, ...rest } = changes;
+  return rest;
+}
 const DEFAULT_PAGE_SIZE = 50;
 
 function toChanges(value: object | null | undefined): AuditChanges {
@@ -32,12 +54,18 @@ function toChanges(value: object | null | undefined): AuditChanges {
   return json === null ? null : (json as Record<string, unknown>);
 }
 
+/** The client acting on her link: no staff member, and the entry says it came by the link. */
+function isThroughLink(row: repo.NamedAuditRow): boolean {
+  const after = row.after as AuditChanges;
+  return row.actorId === null && after !== null && after.channel === 'link';
+}
+
 function toEntry(row: repo.NamedAuditRow): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
     actor_id: row.actorId,
-    actor_name: row.actorName,
+    actor_name: row.actorName ?? (isThroughLink(row) ? AUDIT_LINK_ACTOR : null),
     entity: row.entity,
     entity_id: row.entityId,
     action: row.action,
@@ -79,7 +107,8 @@ export const auditService = {
       after: toChanges(entry.after),
       prevHash: head.lastHash,
     };
-    await repo.appendEntry(tx, { ...row, hash: entryHash(row) });
+    const hash = entryHash(row);
+    await repo.appendEntry(tx, { ...row, hash, seal: entrySeal(hash) }, headSeal(row.id, hash));
   },
 
   /** A creation: `after` is the new record (bookkeeping fields and secrets left out). */
@@ -156,38 +185,107 @@ export const auditService = {
   },
 
   /**
-   * Walks the chain from the first entry: ids without a gap, each prev_hash the hash before it,
-   * each hash recomputed from the content, and the last one the head's. Only entries up to the
-   * head read first are checked: later ones committed after it, with a later head.
+   * Walks the chain from the first entry: ids without a gap (a missing one is named), each
+   * prev_hash the hash before it, each hash recomputed from the content, each seal the HMAC of
+   * the hash under the key kept outside the database, and the head's seal over its last entry.
+   * Only entries up to the head read first are checked: later ones committed after it.
    */
   async verify(db: DbOrTx): Promise<AuditVerifyResult> {
+    const broken = (checked: number, id: number | null, problem: AuditBreak) => ({
+      ok: false,
+      checked,
+      first_broken_id: id,
+      problem,
+    });
     const head = await repo.readChainHead(db);
-    if (!head) return { ok: false, checked: 0, first_broken_id: null };
+    if (!head) return broken(0, null, 'missing');
     let checked = 0;
     let expectedId = 1;
     let prevHash = GENESIS_HASH;
     for (;;) {
       const rows = await repo.chainSlice(db, expectedId - 1, head.lastId, VERIFY_BATCH);
       for (const row of rows) {
+        // A gap: the entry that should be here was deleted; it is the one named.
+        if (row.id !== expectedId) return broken(checked, expectedId, 'missing');
         checked++;
         const intact =
-          row.id === expectedId &&
           row.prevHash === prevHash &&
           entryHash({
             ...row,
             before: row.before as AuditChanges,
             after: row.after as AuditChanges,
-          }) === row.hash;
-        if (!intact) return { ok: false, checked, first_broken_id: row.id };
+          }) === row.hash &&
+          row.seal === entrySeal(row.hash);
+        if (!intact) return broken(checked, row.id, 'altered');
         prevHash = row.hash;
         expectedId++;
       }
       if (rows.length < VERIFY_BATCH) break;
     }
-    // Entries missing at the end (or a head rewritten): the first id the head promises and lacks.
-    if (expectedId - 1 !== head.lastId || prevHash !== head.lastHash) {
-      return { ok: false, checked, first_broken_id: Math.min(expectedId, head.lastId) };
+    // Entries missing at the end: the first id the head promises and lacks.
+    if (expectedId - 1 < head.lastId) return broken(checked, expectedId, 'missing');
+    // A head moved back over deleted entries cannot carry a seal for its new place.
+    if (prevHash !== head.lastHash || head.seal !== headSeal(head.lastId, head.lastHash)) {
+      return broken(checked, head.lastId + 1, 'missing');
     }
-    return { ok: true, checked, first_broken_id: null };
+    return { ok: true, checked, first_broken_id: null, problem: null };
+  },
+
+  /**
+   * Seals the entries written before migration 0022 (once, at start, under the chain head's
+   * lock): each is checked against the plain chain first, and only an intact prefix is sealed.
+   * Acceptance entries lose the plain SHA-256 of the accepted document they carried: it could
+   * confirm an anonymized client's name (docs/decisions/0034-keyed-evidence-and-sealed-audit.md);
+   * the hashes after them are recomputed, which only this step may do.
+   */
+  async sealUnsealed(db: AppDb): Promise<void> {
+    if (!(await repo.hasUnsealed(db))) return;
+    await db
+      .transaction(async (tx) => {
+        const head = await repo.lockChainHead(tx);
+        let oldPrev = GENESIS_HASH;
+        let newPrev = GENESIS_HASH;
+        let lastId = 0;
+        for (let afterId = 0; ;) {
+          const rows = await repo.chainSlice(tx, afterId, head.lastId, VERIFY_BATCH);
+          for (const row of rows) {
+            const before = row.before as AuditChanges;
+            const after = row.after as AuditChanges;
+            const plainIntact =
+              row.id === lastId + 1 &&
+              row.prevHash === oldPrev &&
+              entryHash({ ...row, before, after }) === row.hash &&
+              (row.seal === null || row.seal === entrySeal(row.hash));
+            // A chain already broken is left as it was (rolled back): audit:verify names where.
+            if (!plainIntact) throw new ChainAlreadyBroken();
+            const content = {
+              ...row,
+              before: withoutPlainDocumentHash(before),
+              after: withoutPlainDocumentHash(after),
+              prevHash: newPrev,
+            };
+            const hash = entryHash(content);
+            if (hash !== row.hash || row.seal === null) {
+              await repo.resealEntry(tx, row.id, {
+                before: content.before,
+                after: content.after,
+                prevHash: newPrev,
+                hash,
+                seal: entrySeal(hash),
+              });
+            }
+            oldPrev = row.hash;
+            newPrev = hash;
+            lastId = row.id;
+          }
+          if (rows.length < VERIFY_BATCH) break;
+          afterId = lastId;
+        }
+        if (lastId !== head.lastId || oldPrev !== head.lastHash) throw new ChainAlreadyBroken();
+        await repo.setHead(tx, { lastId, lastHash: newPrev, seal: headSeal(lastId, newPrev) });
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ChainAlreadyBroken)) throw error;
+      });
   },
 };

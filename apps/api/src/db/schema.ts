@@ -360,7 +360,10 @@ export interface ProposalAcceptanceColumn {
   full_name: string;
   ip: string;
   user_agent: string;
-  document_sha256: string;
+  /** HMAC-SHA-256 of the accepted PDF under the client's evidence key (migration 0022). */
+  document_hmac: string | null;
+  /** Acceptances before migration 0022: the PDF's plain SHA-256, dropped at anonymization. */
+  document_sha256?: string;
   channel?: 'link' | 'presencial';
   recorded_by?: { id: number; name: string } | null;
 }
@@ -438,7 +441,16 @@ export const auditLog = pgTable('audit_log', {
   at: timestamp('at', { withTimezone: true }).notNull(),
   actorId: integer('actor_id'),
   entity: text('entity', {
-    enum: ['service', 'package', 'synergy_relation', 'ai_config', 'user', 'proposal', 'contract'],
+    enum: [
+      'service',
+      'package',
+      'synergy_relation',
+      'ai_config',
+      'user',
+      'proposal',
+      'contract',
+      'client',
+    ],
   }).notNull(),
   entityId: text('entity_id').notNull(),
   action: text('action').notNull(),
@@ -446,6 +458,8 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb('after'),
   prevHash: char('prev_hash', { length: 64 }).notNull(),
   hash: char('hash', { length: 64 }).notNull(),
+  /** HMAC-SHA-256 of `hash` under the key kept outside the database (migration 0022). */
+  seal: char('seal', { length: 64 }),
 });
 
 /** The audit chain's single head row, locked by each append (migration 0009). */
@@ -453,6 +467,26 @@ export const auditChainHead = pgTable('audit_chain_head', {
   singleton: boolean('singleton').primaryKey().default(true),
   lastId: bigint('last_id', { mode: 'number' }).notNull(),
   lastHash: char('last_hash', { length: 64 }).notNull(),
+  seal: char('seal', { length: 64 }),
+});
+
+/** Migration 0022: a client's evidence key, deleted when the client is anonymized. */
+export const clientEvidenceKeys = pgTable('client_evidence_keys', {
+  clientId: integer('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  key: char('key', { length: 64 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Migration 0022: what the public page and the WhatsApp text say about a unit. */
+export const units = pgTable('units', {
+  code: text('code').primaryKey(),
+  displayName: text('display_name').notNull(),
+  address: text('address').notNull().default(''),
+  phone: text('phone'),
+  whatsapp: text('whatsapp'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Migration 0018 (issue 28): an accepted proposal becomes a contract. */

@@ -55,6 +55,8 @@ export interface ProposalDocumentInput {
 export interface ProposalEvidence extends ProposalAcceptance {
   number: string;
   version: number;
+  /** The client's evidence key (hex) while it exists: whoever holds it can check the seal. */
+  evidence_key?: string | null;
 }
 
 /** The A4 proposal a clinic hands to a client. */
@@ -494,14 +496,20 @@ function drawEvidencePage(writer: PdfWriter, evidence: ProposalEvidence): void {
   writer.labelValue('Nome digitado', evidence.full_name);
   writer.labelValue('Endereço IP', evidence.ip);
   writer.labelValue('Navegador', evidence.user_agent);
-  writer.labelValue('SHA-256 do documento aceito', evidence.document_sha256);
+  if (evidence.document_hmac) {
+    writer.labelValue('Selo do documento aceito (HMAC-SHA-256)', evidence.document_hmac);
+    if (evidence.evidence_key) writer.labelValue('Chave de conferência', evidence.evidence_key);
+  } else if (evidence.document_sha256) {
+    writer.labelValue('SHA-256 do documento aceito', evidence.document_sha256);
+  }
   writer.gap(8);
   writer.paragraph(`Termos: ${ACCEPT_TERMS_TEXT}`, { size: 9, color: COLORS.muted });
   writer.paragraph(WITHDRAWAL_NOTICE, { size: 9, color: COLORS.muted });
   writer.paragraph(
-    'O SHA-256 identifica o documento da proposta exatamente como foi aceito (as páginas anteriores, ' +
-      'sem esta página de evidências). A proposta gerada de novo sem esta página tem exatamente ' +
-      'este SHA-256, o que a clínica pode conferir a qualquer momento.',
+    'O selo identifica o documento da proposta exatamente como foi aceito (as páginas anteriores, ' +
+      'sem esta página de evidências): é o HMAC-SHA-256 desse documento com a chave de conferência. ' +
+      'Quem tem esta página confere o selo a qualquer momento; se os dados da cliente forem ' +
+      'anonimizados, a clínica destrói a chave e o selo deixa de identificar a pessoa.',
     { size: 8.5, color: COLORS.muted },
   );
 }

@@ -84,7 +84,9 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
       sentMail.push(message);
     },
   };
-  const app = await buildApp({ database, mailer, ...overrides, config });
+  // A fixed sealing key: no test writes an audit.key file into a DATA_DIR.
+  const auditKey = Buffer.from('test-audit-key-that-never-leaves-the-test-process');
+  const app = await buildApp({ database, mailer, auditKey, ...overrides, config });
   await app.ready();
   const byProfile = new Map<Profile, TestUser>();
 

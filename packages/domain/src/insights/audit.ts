@@ -10,6 +10,7 @@ export const AUDIT_ENTITIES = [
   'user',
   'proposal',
   'contract',
+  'client',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -21,7 +22,11 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   user: 'Usuário',
   proposal: 'Proposta',
   contract: 'Contrato',
+  client: 'Cliente',
 };
+
+/** Who an entry shows for what a client did on her proposal's link (no staff member acted). */
+export const AUDIT_LINK_ACTOR = 'Cliente, pelo link';
 
 /** Actions the modules record; a proposal module may add its own (accept, decline, revoke). */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -41,6 +46,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   cancel: 'Cancelamento',
   expire: 'Expiração',
   clinical_override: 'Contraindicação mantida com justificativa',
+  send: 'Envio',
+  revise: 'Revisão',
+  consent_grant: 'Consentimento concedido',
+  consent_revoke: 'Consentimento revogado',
+  anonymize: 'Anonimização',
 };
 
 export const AUDIT_MESSAGES = {
@@ -106,11 +116,19 @@ export const auditListQuerySchema = z
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 export type AuditListFilter = z.output<typeof auditListQuerySchema>;
 
+/**
+ * What broke the chain at `first_broken_id`: the entry is missing (deleted), or its content, hash
+ * or seal does not hold (changed, or rewritten without the sealing key).
+ */
+export const AUDIT_BREAKS = ['missing', 'altered'] as const;
+export type AuditBreak = (typeof AUDIT_BREAKS)[number];
+
 /** GET /audit/verify: the chain walked from the first entry. */
 export const auditVerifyResultSchema = z.object({
   ok: z.boolean(),
   checked: z.number().int(),
   first_broken_id: z.number().int().nullable(),
+  problem: z.enum(AUDIT_BREAKS).nullable(),
 });
 export type AuditVerifyResult = z.output<typeof auditVerifyResultSchema>;
 

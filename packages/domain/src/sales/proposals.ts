@@ -232,7 +232,7 @@ export type ProposalTotals = z.infer<typeof proposalTotalsSchema>;
 
 /**
  * GET /proposals/{id}/pdf?evidence=false: an accepted proposal's document without the evidence
- * page, byte for byte the one accepted (its SHA-256 is acceptance.document_sha256).
+ * page, byte for byte the one accepted (its HMAC is acceptance.document_hmac).
  */
 export const proposalPdfQuerySchema = z.object({
   evidence: z
@@ -269,8 +269,13 @@ export const proposalAcceptanceSchema = z.object({
   full_name: z.string(),
   ip: z.string(),
   user_agent: z.string(),
-  /** SHA-256 (hex) of the proposal PDF as accepted, before the evidence page is added. */
-  document_sha256: z.string(),
+  /**
+   * HMAC-SHA-256 (hex) of the proposal PDF as accepted (before the evidence page) under the
+   * client's evidence key; null for acceptances recorded before the keyed seal.
+   */
+  document_hmac: z.string().nullable(),
+  /** Acceptances before the keyed seal: the PDF's plain SHA-256, removed at anonymization. */
+  document_sha256: z.string().optional(),
   /** `link`: the client on her phone (remote: 7 days to withdraw); `presencial`: in the clinic. */
   channel: z.enum(['link', 'presencial']).optional(),
   /** In person: the staff member who recorded it. */

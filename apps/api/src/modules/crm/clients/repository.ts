@@ -1,8 +1,14 @@
+import crypto from 'node:crypto';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowFilterSql, type RowFilter } from '../../../auth/scope.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { likePattern } from '../../../db/like-pattern.ts';
-import { clientAccessLog, clientConsents, clients } from '../../../db/schema.ts';
+import {
+  clientAccessLog,
+  clientConsents,
+  clientEvidenceKeys,
+  clients,
+} from '../../../db/schema.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
@@ -130,4 +136,27 @@ export async function listAccessLog(db: DbOrTx, clientId: number): Promise<Acces
     .from(clientAccessLog)
     .where(eq(clientAccessLog.clientId, clientId))
     .orderBy(desc(clientAccessLog.id));
+}
+
+/** The client's evidence key, created on first use (a random 256-bit key, hex). */
+export async function evidenceKey(db: DbOrTx, clientId: number): Promise<string> {
+  await db
+    .insert(clientEvidenceKeys)
+    .values({ clientId, key: crypto.randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
+  const key = await findEvidenceKey(db, clientId);
+  if (!key) throw new Error(`client_evidence_keys: sem chave para o cliente ${clientId}`);
+  return key;
+}
+
+export async function findEvidenceKey(db: DbOrTx, clientId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ key: clientEvidenceKeys.key })
+    .from(clientEvidenceKeys)
+    .where(eq(clientEvidenceKeys.clientId, clientId));
+  return row?.key ?? null;
+}
+
+export async function deleteEvidenceKey(db: DbOrTx, clientId: number): Promise<void> {
+  await db.delete(clientEvidenceKeys).where(eq(clientEvidenceKeys.clientId, clientId));
 }

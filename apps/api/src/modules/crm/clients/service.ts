@@ -29,6 +29,7 @@ import {
   notFound,
   registerConflictMessage,
 } from '../../../http/errors.ts';
+import { auditService } from '../../../audit/service.ts';
 import * as repo from './repository.ts';
 
 // Two people saving the same CPF at once both pass the explicit check; the unique index catches
@@ -220,7 +221,33 @@ async function appendConsent(
     changes.healthConditions = [];
   }
   const updated = await repo.updateClient(tx, client.id, changes);
+  // The ledger entry's facts, never its person: purpose, granted or revoked, text and channel.
+  await auditService.record(tx, {
+    entity: 'client',
+    entityId: client.id,
+    action: data.granted ? 'consent_grant' : 'consent_revoke',
+    after: {
+      purpose: data.purpose,
+      granted: data.granted,
+      text_version: data.text_version,
+      channel: data.channel,
+    },
+  });
   return { consent, client: updated };
+}
+
+/**
+ * The API names of the fields an edit changed. The trail cannot be erased, so a client's entries
+ * say which fields changed, never their values (LGPD: they would outlive an anonymization).
+ */
+function changedClientFields(current: repo.ClientRow, changes: repo.ClientChanges): string[] {
+  const record = current as unknown as Record<string, unknown>;
+  return Object.entries(changes)
+    .filter(([column]) => column !== 'searchText')
+    .filter(
+      ([column, value]) => JSON.stringify(record[column] ?? null) !== JSON.stringify(value ?? null),
+    )
+    .map(([column]) => column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 }
 
 function clientUnitFor(viewer: Viewer, requested: Unit | undefined): Unit {
@@ -348,6 +375,12 @@ export const clientsService = {
       }
       // The answer carries the health data just written: a read of it, logged (LGPD.md).
       await logAccess(tx, viewer, row.id, 'read_sensitive');
+      await auditService.record(tx, {
+        entity: 'client',
+        entityId: row.id,
+        action: 'create',
+        after: { unit: row.unit },
+      });
       return toClient(row, viewer.name);
     });
   },
@@ -393,7 +426,16 @@ export const clientsService = {
         phone: merged.phone ?? null,
         cpf: merged.cpf ?? null,
       });
+      const fields = changedClientFields(current, changes);
       const row = await repo.updateClient(tx, id, changes);
+      if (fields.length > 0) {
+        await auditService.record(tx, {
+          entity: 'client',
+          entityId: id,
+          action: 'update',
+          after: { changed_fields: fields },
+        });
+      }
       return toClient(row, await creatorName(tx, row));
     });
   },
@@ -462,8 +504,32 @@ export const clientsService = {
     };
   },
 
-  /** Personal data removed from the record; the ledgers keep ids and dates only. */
+  /**
+   * The key the client's acceptances are sealed with (created on first use): the acceptance keeps
+   * HMAC-SHA-256(key, accepted PDF), which proves the document while the key exists and confirms
+   * nothing once anonymization destroys it (docs/decisions/0034-keyed-evidence-and-sealed-audit.md).
+   */
+  evidenceKey(db: DbOrTx, clientId: number): Promise<string> {
+    return repo.evidenceKey(db, clientId);
+  },
+
+  /** The key if it still exists (null after anonymization): printed on the evidence page. */
+  findEvidenceKey(db: DbOrTx, clientId: number): Promise<string | null> {
+    return repo.findEvidenceKey(db, clientId);
+  },
+
+  /**
+   * Personal data removed from the record, and the client's evidence key destroyed; the ledgers
+   * keep ids and dates only.
+   */
   async anonymizeRow(tx: DbOrTx, row: repo.ClientRow): Promise<repo.ClientRow> {
+    await repo.deleteEvidenceKey(tx, row.id);
+    await auditService.record(tx, {
+      entity: 'client',
+      entityId: row.id,
+      action: 'anonymize',
+      after: { anonymized: true },
+    });
     return repo.updateClient(tx, row.id, {
       fullName: anonymizedName(row.id),
       preferredName: null,

@@ -57,7 +57,8 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
         : (await burnPasswordCheck(request.body.password), false);
       if (!user || !valid) {
         await attempt.failed();
-        request.log.info({ email }, 'login failed');
+        // The account is not named: an email is personal data (LGPD art. 46, no personal data in logs).
+        request.log.info({ userId: user?.id ?? null }, 'login failed');
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
       await attempt.succeeded();

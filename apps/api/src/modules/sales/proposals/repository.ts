@@ -236,7 +236,7 @@ export async function anonymizeClientProposals(
       clientName: replacementName,
       snapshot: sql`jsonb_set(${proposals.snapshot}, '{warnings}', '[]'::jsonb)`,
       acceptance: sql`CASE WHEN ${proposals.acceptance} IS NULL THEN NULL ELSE
-        ${proposals.acceptance} || jsonb_build_object('full_name', ${replacementName}::text,
+        (${proposals.acceptance} - 'document_sha256') || jsonb_build_object('full_name', ${replacementName}::text,
           'ip', 'removido', 'user_agent', 'removido') END`,
       declineReasonText: null,
       linkRevokedAt: sql`coalesce(${proposals.linkRevokedAt}, ${at.toISOString()}::timestamptz)`,

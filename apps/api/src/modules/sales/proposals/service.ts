@@ -322,15 +322,16 @@ function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-function sha256(bytes: Buffer): string {
-  return crypto.createHash('sha256').update(bytes).digest('hex');
+/**
+ * The acceptance's seal of the document: HMAC-SHA-256 under the client's evidence key, not a
+ * plain hash anyone could recompute for a guessed name once the client is anonymized
+ * (docs/decisions/0034-keyed-evidence-and-sealed-audit.md).
+ */
+async function documentSeal(db: DbOrTx, clientId: number, bytes: Buffer): Promise<string> {
+  const key = await clientsService.evidenceKey(db, clientId);
+  return crypto.createHmac('sha256', Buffer.from(key, 'hex')).update(bytes).digest('hex');
 }
 
-/**
- * The proposal document of a stored proposal, from its snapshot (never today's catalogue), drawn
- * in the PDF worker pool. Drawn with the proposal's own date, the same row always gives the same
- * bytes: without the evidence page, exactly the document whose SHA-256 the acceptance recorded.
- */
 function conditionLabel(code: string): string {
   return CONDITION_BY_CODE.get(code as never)?.label ?? code;
 }
@@ -340,12 +341,24 @@ function overriddenKeys(snapshot: ProposalSnapshotColumn): Set<string> {
   return new Set((snapshot.clinical_overrides ?? []).map((o) => `${o.service_id}:${o.condition}`));
 }
 
-function renderStoredProposal(
+/**
+ * The proposal document of a stored proposal, from its snapshot (never today's catalogue), drawn
+ * in the PDF worker pool. Drawn with the proposal's own date, the same row always gives the same
+ * bytes: without the evidence page, exactly the document whose seal the acceptance recorded.
+ */
+export async function renderStoredProposal(
   pool: PdfRenderPool,
   row: repo.ProposalRow,
   withEvidence: boolean,
+  db?: DbOrTx,
 ): Promise<Buffer> {
   const acceptance = row.acceptance;
+  // The evidence page prints the client's key, so the holder of the document can check the seal;
+  // after anonymization there is none to print.
+  const evidenceKey =
+    withEvidence && acceptance && db
+      ? await clientsService.findEvidenceKey(db, row.clientId)
+      : null;
   return pool.render({
     kind: 'proposal',
     input: {
@@ -369,7 +382,14 @@ function renderStoredProposal(
       issuedAt: row.createdAt,
       validDays: row.validDays,
       ...(withEvidence && acceptance
-        ? { evidence: { ...acceptance, number: row.number, version: row.version } }
+        ? {
+            evidence: {
+              ...acceptance,
+              number: row.number,
+              version: row.version,
+              evidence_key: evidenceKey,
+            },
+          }
         : {}),
     },
   });
@@ -521,7 +541,7 @@ export async function getPublicProposal(
 
 /**
  * POST /public/proposals/{token}/accept. Records the evidence: time, typed name, address, browser
- * and the SHA-256 of the proposal PDF as accepted. A second acceptance is refused (409); one after
+ * and the seal (keyed HMAC) of the proposal PDF as accepted. A second acceptance is refused (409); one after
  * expiry, revocation or a new version too (410).
  */
 export async function acceptPublicProposal(
@@ -544,7 +564,11 @@ export async function acceptPublicProposal(
   if (!fullNameMatches(parsed.data.full_name, seen.clientName)) {
     throw invalidField(['body', 'full_name'], PROPOSAL_MESSAGES.fullNameMismatch);
   }
-  const documentSha256 = sha256(await renderStoredProposal(ctx.pdfPool, seen, false));
+  const documentHmac = await documentSeal(
+    ctx.db,
+    seen.clientId,
+    await renderStoredProposal(ctx.pdfPool, seen, false),
+  );
   return ctx.db.transaction(async (tx) => {
     // Again under the row lock: the link may have been revoked, the proposal superseded, expired,
     // answered by a parallel request, or its client anonymized while the document was drawn.
@@ -562,7 +586,7 @@ export async function acceptPublicProposal(
         full_name: parsed.data.full_name,
         ip: evidence.ip.slice(0, 100),
         user_agent: evidence.userAgent.slice(0, 500),
-        document_sha256: documentSha256,
+        document_hmac: documentHmac,
         channel: 'link',
       },
     });
@@ -574,7 +598,7 @@ export async function acceptPublicProposal(
       action: 'accept',
       actorId: null,
       before: { status: row.status },
-      after: { status: 'accepted', document_sha256: documentSha256 },
+      after: { status: 'accepted', channel: 'link', document_hmac: documentHmac },
     });
     // The contract is born in the same transaction: an acceptance without it cannot commit.
     const { contractId, plan } = await ctx.afterSale.proposalAccepted(
@@ -631,10 +655,25 @@ export async function declinePublicProposal(
       action: 'decline',
       actorId: null,
       before: { status: row.status },
-      after: { status: 'declined', reason_code: parsed.data.reason_code ?? null },
+      after: { status: 'declined', channel: 'link', reason_code: parsed.data.reason_code ?? null },
     });
     return toPublic(updated, now);
   });
+}
+
+/**
+ * What the trail keeps of a proposal's content: number, package, procedures by name and price;
+ * never the client (the trail outlives an anonymization).
+ */
+function auditedContent(row: repo.ProposalRow) {
+  return {
+    number: row.number,
+    version: row.version,
+    status: row.status,
+    package: row.packageName,
+    items: row.snapshot.items.map((item) => `${item.name} × ${item.sessions}`),
+    annual_value: row.annualValue,
+  };
 }
 
 export interface ProposalPage {
@@ -730,6 +769,12 @@ export const proposalsService = {
       });
       await auditOverrides(tx, row);
       await logHealthWarnings(tx, viewer, row);
+      await auditService.record(tx, {
+        entity: 'proposal',
+        entityId: row.id,
+        action: 'create',
+        after: auditedContent(row),
+      });
       return toProposal(row, now);
     });
   },
@@ -789,6 +834,15 @@ export const proposalsService = {
       });
       await auditOverrides(tx, row);
       await logHealthWarnings(tx, viewer, row);
+      // On the new version: what it replaced and what it holds now (a declined deal revised
+      // keeps its decline in the old version's entries).
+      await auditService.record(tx, {
+        entity: 'proposal',
+        entityId: row.id,
+        action: 'revise',
+        before: { ...auditedContent(locked), status: locked.status },
+        after: auditedContent(row),
+      });
       return toProposal(row, now);
     });
   },
@@ -809,6 +863,13 @@ export const proposalsService = {
         linkRevokedAt: null,
         status: current.status === 'draft' ? 'sent' : current.status,
         sentAt: now,
+      });
+      await auditService.record(tx, {
+        entity: 'proposal',
+        entityId: id,
+        action: 'send',
+        before: { status: current.status },
+        after: { status: updated.status, link: 'active' },
       });
       return { row: updated, client };
     });
@@ -856,7 +917,11 @@ export const proposalsService = {
       throw invalidField(['body', 'full_name'], PROPOSAL_MESSAGES.fullNameMismatch);
     }
     const { afterSale } = ctx;
-    const documentSha256 = sha256(await renderStoredProposal(ctx.pdfPool, seen, false));
+    const documentHmac = await documentSeal(
+      ctx.db,
+      seen.clientId,
+      await renderStoredProposal(ctx.pdfPool, seen, false),
+    );
     return ctx.db.transaction(async (tx) => {
       const { row } = await visibleProposalWithClient(tx, viewer, id, true);
       refuseUnlessOpen(row, now);
@@ -872,7 +937,7 @@ export const proposalsService = {
           full_name: fullName,
           ip: evidence.ip.slice(0, 100),
           user_agent: evidence.userAgent.slice(0, 500),
-          document_sha256: documentSha256,
+          document_hmac: documentHmac,
           channel: 'presencial',
           recorded_by: { id: viewer.id, name: viewer.name },
         },
@@ -882,7 +947,7 @@ export const proposalsService = {
         entityId: row.id,
         action: 'accept',
         before: { status: row.status },
-        after: { status: 'accepted', channel: 'presencial', document_sha256: documentSha256 },
+        after: { status: 'accepted', channel: 'presencial', document_hmac: documentHmac },
       });
       const { contractId } = await afterSale.proposalAccepted(
         tx,
@@ -946,7 +1011,8 @@ export const proposalsService = {
 
   /**
    * The proposal PDF from the snapshot; after acceptance, with the evidence page unless
-   * `includeEvidence` is false (then its SHA-256 is the acceptance's document_sha256).
+   * `includeEvidence` is false (then its HMAC under the client's key is the acceptance's
+   * document_hmac).
    */
   async pdf(
     db: AppDb,
@@ -957,7 +1023,7 @@ export const proposalsService = {
   ): Promise<{ bytes: Buffer; row: repo.ProposalRow }> {
     const row = await visibleProposal(db, viewer, id);
     return {
-      bytes: await renderStoredProposal(pool, row, includeEvidence && row.acceptance !== null),
+      bytes: await renderStoredProposal(pool, row, includeEvidence && row.acceptance !== null, db),
       row,
     };
   },

@@ -1,8 +1,12 @@
 import {
+  CONSENT_CHANNEL_LABELS,
+  CONSENT_PURPOSE_LABELS,
+  DECLINE_REASON_LABELS,
   formatDateTimeBR,
   formatPercent,
   formatReais,
   PROFILE_LABELS,
+  PROPOSAL_STATUS_LABELS,
   USER_STATUS_LABELS,
   type AuditChanges,
 } from '@portal/domain';
@@ -45,11 +49,48 @@ const FIELD_LABELS: Record<string, string> = {
   codigo: 'Código',
   profile: 'Perfil',
   unit: 'Unidade',
+  // Proposals (issue 27): what the trail keeps of a deal, never the client.
+  number: 'Número',
+  version: 'Versão',
+  package: 'Pacote',
+  items: 'Procedimentos',
+  reason_code: 'Motivo',
+  channel: 'Canal',
+  link: 'Link',
+  document_hmac: 'Selo do documento aceito',
+  // Clients: which fields changed and the consent facts, never the values.
+  changed_fields: 'Campos alterados',
+  purpose: 'Finalidade',
+  granted: 'Concedido',
+  text_version: 'Versão do texto',
+  anonymized: 'Anonimizado',
+  full_name: 'Nome completo',
+  preferred_name: 'Nome preferido',
+  salutation: 'Tratamento',
+  cpf: 'CPF',
+  birth_date: 'Data de nascimento',
+  preferences: 'Preferências',
+  important_dates: 'Datas importantes',
+  channels: 'Canais',
+  notes: 'Observações',
+  allergies: 'Alergias',
+  health_flags: 'Alertas de saúde',
+  contraindications: 'Contraindicações',
+};
+
+/** Coded values shown by their pt-BR names, per field. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  // User and proposal statuses share the field; their codes do not collide.
+  status: { ...USER_STATUS_LABELS, ...PROPOSAL_STATUS_LABELS },
+  profile: PROFILE_LABELS,
+  reason_code: DECLINE_REASON_LABELS,
+  purpose: CONSENT_PURPOSE_LABELS,
+  channel: { ...CONSENT_CHANNEL_LABELS, link: 'Pelo link', presencial: 'Presencial' },
+  link: { active: 'ativo', revoked: 'revogado' },
 };
 
 const MONEY_FIELDS = new Set(['value', 'cost', 'annual_value']);
 const PERCENT_FIELDS = new Set(['min_margin_percent', 'discount_percent', 'boost_percent']);
-const STATUS_LABELS: Record<string, string> = { ...USER_STATUS_LABELS };
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 export function fieldLabel(field: string): string {
@@ -66,8 +107,9 @@ export function formatAuditValue(field: string, value: unknown): string {
   }
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (typeof value === 'string') {
-    if (field === 'status') return STATUS_LABELS[value] ?? value;
-    if (field === 'profile') return PROFILE_LABELS[value as keyof typeof PROFILE_LABELS] ?? value;
+    const label = VALUE_LABELS[field]?.[value];
+    if (label) return label;
+    if (field === 'changed_fields') return fieldLabel(value);
     if (ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)))
       return formatDateTimeBR(value);
     return value;

@@ -119,17 +119,22 @@ describe('Auditoria page', () => {
   });
 
   it('shows the verification result: intact, then broken at an entry', async () => {
-    serve({ verify: { ok: true, checked: 120, first_broken_id: null } });
+    serve({ verify: { ok: true, checked: 120, first_broken_id: null, problem: null } });
     renderWithProviders(<AuditPage />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Verificar integridade' }));
     expect(await screen.findByText(/120 registro\(s\) verificado\(s\)/)).toBeInTheDocument();
     expect(screen.getByText('Trilha íntegra')).toBeInTheDocument();
 
-    serve({ verify: { ok: false, checked: 17, first_broken_id: 17 } });
+    serve({ verify: { ok: false, checked: 17, first_broken_id: 17, problem: 'altered' } });
     await user.click(screen.getByRole('button', { name: 'Verificar integridade' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Trilha adulteradaO registro #17 quebra a cadeia (17 registro(s) verificado(s)).',
+      'Trilha adulteradaO registro #17 foi alterado fora do sistema (17 registro(s) verificado(s)).',
+    );
+    serve({ verify: { ok: false, checked: 4, first_broken_id: 5, problem: 'missing' } });
+    await user.click(screen.getByRole('button', { name: 'Verificar integridade' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'O registro #5 foi apagado (4 registro(s) verificado(s)).',
     );
   });
 });
@@ -139,6 +144,26 @@ describe('auditChangeLines', () => {
     expect(auditChangeLines({ name: 'Botox', allow_all_procedures: true }, null)).toEqual([
       { label: 'Nome', before: 'Botox', after: null },
       { label: 'Todos os procedimentos permitidos', before: 'Sim', after: null },
+    ]);
+  });
+
+  it('reads a proposal and a client entry in pt-BR: statuses, reasons, procedures, fields', () => {
+    expect(
+      auditChangeLines(
+        { status: 'sent' },
+        { status: 'declined', channel: 'link', reason_code: 'preco' },
+      ),
+    ).toEqual([
+      { label: 'Status', before: 'Enviada', after: 'Recusada' },
+      { label: 'Canal', before: '—', after: 'Pelo link' },
+      { label: 'Motivo', before: '—', after: 'Preço' },
+    ]);
+    expect(auditChangeLines(null, { items: ['Peeling × 2'], package: 'Essencial' })).toEqual([
+      { label: 'Procedimentos', before: null, after: 'Peeling × 2' },
+      { label: 'Pacote', before: null, after: 'Essencial' },
+    ]);
+    expect(auditChangeLines(null, { changed_fields: ['phone', 'allergies'] })).toEqual([
+      { label: 'Campos alterados', before: null, after: 'Telefone, Alergias' },
     ]);
   });
 });

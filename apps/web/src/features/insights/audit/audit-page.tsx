@@ -73,7 +73,8 @@ function useAuditSearch() {
 }
 
 function actorLabel(entry: AuditEntry): string {
-  if (entry.actor_id === null) return 'Sistema';
+  // Null actor: the system, or the client on her link (the API names her so).
+  if (entry.actor_id === null) return entry.actor_name ?? 'Sistema';
   return entry.actor_name ?? `Usuário #${entry.actor_id}`;
 }
 
@@ -195,8 +196,9 @@ export default function AuditPage() {
               Trilha adulterada
             </Text>
             <Text size="sm">
-              O registro #{verify.data.first_broken_id} quebra a cadeia ({verify.data.checked}{' '}
-              registro(s) verificado(s)).
+              O registro #{verify.data.first_broken_id}{' '}
+              {verify.data.problem === 'missing' ? 'foi apagado' : 'foi alterado fora do sistema'} (
+              {verify.data.checked} registro(s) verificado(s)).
             </Text>
           </Alert>
         )

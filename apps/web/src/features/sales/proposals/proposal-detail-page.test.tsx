@@ -80,7 +80,7 @@ describe('/propostas/{id}', () => {
           full_name: 'maria jose da silva',
           ip: '203.0.113.7',
           user_agent: 'Celular',
-          document_sha256: 'a'.repeat(64),
+          document_hmac: 'a'.repeat(64),
         },
       }),
     );
@@ -88,7 +88,7 @@ describe('/propostas/{id}', () => {
     const evidence = await screen.findByRole('region', { name: 'Aceite do cliente' });
     expect(within(evidence).getByText('maria jose da silva')).toBeInTheDocument();
     expect(within(evidence).getByText('203.0.113.7')).toBeInTheDocument();
-    expect(evidence).toHaveTextContent(`SHA-256 do PDF aceito: ${'a'.repeat(64)}`);
+    expect(evidence).toHaveTextContent(`Selo do PDF aceito (HMAC-SHA-256): ${'a'.repeat(64)}`);
     expect(screen.queryByRole('button', { name: 'Enviar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nova versão' })).not.toBeInTheDocument();
   });

@@ -297,9 +297,15 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
               </>
             )}
           </SimpleGrid>
-          <Text size="xs" c="dimmed" mt="xs" style={{ wordBreak: 'break-all' }}>
-            SHA-256 do PDF aceito: {proposal.acceptance.document_sha256}
-          </Text>
+          {proposal.acceptance.document_hmac ? (
+            <Text size="xs" c="dimmed" mt="xs" style={{ wordBreak: 'break-all' }}>
+              Selo do PDF aceito (HMAC-SHA-256): {proposal.acceptance.document_hmac}
+            </Text>
+          ) : proposal.acceptance.document_sha256 ? (
+            <Text size="xs" c="dimmed" mt="xs" style={{ wordBreak: 'break-all' }}>
+              SHA-256 do PDF aceito: {proposal.acceptance.document_sha256}
+            </Text>
+          ) : null}
         </Paper>
       ) : null}
 
