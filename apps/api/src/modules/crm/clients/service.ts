@@ -373,8 +373,6 @@ export const clientsService = {
           healthConditions: data.health_conditions,
         });
       }
-      // The answer carries the health data just written: a read of it, logged (LGPD.md).
-      await logAccess(tx, viewer, row.id, 'read_sensitive');
       await auditService.record(tx, {
         entity: 'client',
         entityId: row.id,
