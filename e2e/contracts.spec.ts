@@ -237,7 +237,11 @@ test('contracts: accept on a phone, two sessions, a withdrawal, a cancellation, 
   await page.goto(`/clientes/${clientId}?aba=plano`);
   await checkScreen(page, 'plano', async () => {
     await expect(page.getByRole('tab', { name: 'Plano', selected: true })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Sessões por procedimento' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Sessões por procedimento' })
+        .or(page.getByRole('list', { name: 'Sessões por procedimento' })),
+    ).toBeVisible();
   });
   await page.goto(`/contratos/${one.id}`);
   await checkScreen(page, 'contrato', async () => {

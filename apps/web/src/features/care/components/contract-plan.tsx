@@ -12,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   CONTRACT_STATUS_LABELS,
@@ -156,35 +157,7 @@ export function ContractPlan({
           </Alert>
         ) : null}
 
-        <Table.ScrollContainer minWidth={520} type="native">
-          <Table verticalSpacing="xs" fz="sm">
-            <Table.Caption>Sessões por procedimento</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Procedimento</Table.Th>
-                <Table.Th ta="right">Usadas</Table.Th>
-                <Table.Th ta="right">Restantes</Table.Th>
-                <Table.Th ta="right">Preço por sessão</Table.Th>
-                <Table.Th>Próxima data</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {contract.entitlements.map((line) => (
-                <Table.Tr key={line.service_id}>
-                  <Table.Th scope="row" fw={500}>
-                    {line.name}
-                  </Table.Th>
-                  <Table.Td ta="right">
-                    {line.sessions_used} de {line.sessions_total}
-                  </Table.Td>
-                  <Table.Td ta="right">{line.sessions_remaining}</Table.Td>
-                  <Table.Td ta="right">{formatReais(line.unit_price)}</Table.Td>
-                  <Table.Td>{line.next_allowed_date ? day(line.next_allowed_date) : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Entitlements contract={contract} />
 
         <Group gap="xs" wrap="wrap">
           {contract.status === 'ativo' ? (
@@ -458,6 +431,7 @@ function LedgerTable({
                         size="compact-xs"
                         variant="subtle"
                         color="red"
+                        style={{ flexShrink: 0 }}
                         onClick={() => onReverse(entry)}
                         aria-label={`Estornar sessão de ${entry.service_name ?? ''} em ${day(entry.on_date)}`}
                       >
@@ -472,6 +446,75 @@ function LedgerTable({
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Per procedure: used, remaining, the contracted price of a session, the next allowed day. A
+ * table from 36em; on a phone each procedure is a short block, so no figure hides off screen.
+ */
+function Entitlements({ contract }: { contract: Contract }) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  if (phone) {
+    return (
+      <Stack
+        gap="xs"
+        component="ul"
+        aria-label="Sessões por procedimento"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {contract.entitlements.map((line) => (
+          <li key={line.service_id}>
+            <Paper withBorder radius="sm" px="sm" py="xs">
+              <Text fw={600} size="sm">
+                {line.name}
+              </Text>
+              <Text size="sm">
+                Usadas {line.sessions_used} de {line.sessions_total} · Restantes{' '}
+                {line.sessions_remaining}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatReais(line.unit_price)} por sessão · Próxima data:{' '}
+                {day(line.next_allowed_date)}
+              </Text>
+            </Paper>
+          </li>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={520} type="native">
+      <Table verticalSpacing="xs" fz="sm">
+        <caption style={{ position: 'absolute', left: -9999 }}>Sessões por procedimento</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Procedimento</Table.Th>
+            <Table.Th ta="right">Usadas</Table.Th>
+            <Table.Th ta="right">Restantes</Table.Th>
+            <Table.Th ta="right">Preço por sessão</Table.Th>
+            <Table.Th>Próxima data</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {contract.entitlements.map((line) => (
+            <Table.Tr key={line.service_id}>
+              <Table.Th scope="row" fw={500}>
+                {line.name}
+              </Table.Th>
+              <Table.Td ta="right">
+                {line.sessions_used} de {line.sessions_total}
+              </Table.Td>
+              <Table.Td ta="right">{line.sessions_remaining}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatReais(line.unit_price)}
+              </Table.Td>
+              <Table.Td>{day(line.next_allowed_date)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
