@@ -29,6 +29,7 @@ import {
   throttlePublicProposal,
   withdrawPublicProposal,
 } from './service.ts';
+import { rateLimitAddress } from '../../../http/client-address.ts';
 
 const tokenParams = z.object({
   token: z.string().min(1, 'Link inválido.').max(200, 'Link inválido.'),
@@ -236,7 +237,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await throttlePublicProposal(ctx, request.ip);
+      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
       reply.header('cache-control', 'no-store');
       return getPublicProposal(ctx, request.params.token);
     },
@@ -255,7 +256,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await throttlePublicProposal(ctx, request.ip);
+      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
       return renderedOr503(
         reply,
         acceptPublicProposal(ctx, request.params.token, request.body, {
@@ -277,7 +278,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request) => {
-      await throttlePublicProposal(ctx, request.ip);
+      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
       return withdrawPublicProposal(ctx, request.params.token);
     },
   );
@@ -294,7 +295,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request) => {
-      await throttlePublicProposal(ctx, request.ip);
+      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
       return declinePublicProposal(ctx, request.params.token, request.body ?? {});
     },
   );
