@@ -109,8 +109,10 @@ test('a proposal goes from the builder to the client’s phone and comes back ac
   const client = await phone.newPage();
   await client.goto(publicUrl);
   await expect(
-    client.getByRole('heading', { level: 1, name: `Proposta para ${clientName}` }),
+    client.getByRole('heading', { level: 1, name: 'Proposta para Maria' }),
   ).toBeVisible();
+  // The full name is what she types to accept: the link never prints it.
+  await expect(client.getByText(clientName)).toHaveCount(0);
   await expect(client.getByText('Microagulhamento')).toBeVisible();
   await expect(client.getByText('2 sessões')).toBeVisible();
   await expect(client.getByText('12 parcelas mensais de')).toBeVisible();

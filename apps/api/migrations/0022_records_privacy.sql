@@ -30,11 +30,11 @@ ALTER TABLE audit_chain_head ADD COLUMN seal char(64);
 ALTER TABLE audit_log DROP CONSTRAINT audit_log_entity_check;
 ALTER TABLE audit_log ADD CONSTRAINT audit_log_entity_check CHECK (entity IN
   ('service', 'package', 'synergy_relation', 'ai_config', 'user', 'proposal', 'contract', 'client'));
--- The one-time sealing of older entries rewrites them; nothing else may.
+-- The one-time sealing of older entries rewrites them (and the entries after one it changed);
+-- nothing else may. A superuser can still do anything: the seals are what catch that.
 CREATE OR REPLACE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND OLD.seal IS NULL AND current_setting('portal.audit_sealing', true) = 'on'
-  THEN
+  IF TG_OP = 'UPDATE' AND current_setting('portal.audit_sealing', true) = 'on' THEN
     RETURN NEW;
   END IF;
   RAISE EXCEPTION 'audit_log is append-only (% refused)', TG_OP;

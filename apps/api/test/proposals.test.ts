@@ -370,7 +370,8 @@ describe('proposals API', () => {
     expect(view).toMatchObject({
       number: proposal.number,
       status: 'viewed',
-      client_name: 'Maria da Conceição Souza',
+      // Her first name: the link never shows the full name she must type to accept.
+      client_name: 'Maria',
       package_name: 'Pacote Prop',
       standalone_value: 4150.25,
       package_value: 3600,

@@ -6,6 +6,7 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { HttpError } from './errors.ts';
+import { rateLimitAddress } from './client-address.ts';
 
 /**
  * Per-user limits on the routes that cost real CPU or bandwidth (issue 16, item 4): a PDF is up
@@ -40,7 +41,7 @@ export function perUserRateLimit(group: RateLimitGroup): { rateLimit: RateLimitO
       // After access control (onRequest), so the user is known; anonymous callers never get here.
       hook: 'preHandler',
       keyGenerator: (request: FastifyRequest) =>
-        `${group}:${request.user ? `user:${request.user.id}` : `address:${request.ip}`}`,
+        `${group}:${request.user ? `user:${request.user.id}` : `address:${rateLimitAddress(request.ip)}`}`,
     },
   };
 }

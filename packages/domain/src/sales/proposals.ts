@@ -98,6 +98,8 @@ export const PROPOSAL_MESSAGES = {
   offsetInvalid: 'O deslocamento deve ser um número maior ou igual a 0.',
   fullNameRequired: 'Digite seu nome completo.',
   fullNameMismatch: 'O nome digitado não confere com o nome do cliente da proposta.',
+  tooManyNameAttempts:
+    'Muitas tentativas com um nome que não confere. Tente de novo mais tarde ou fale com a clínica.',
   termsRequired: 'É preciso marcar que leu e aceita os termos.',
   alreadyAccepted: 'Esta proposta já foi aceita.',
   notAcceptedYet: 'Esta proposta ainda não foi aceita.',
@@ -408,11 +410,17 @@ export const publicPlanSchema = z.object({
 });
 export type PublicPlan = z.output<typeof publicPlanSchema>;
 
+/** How the public link greets the client: her first name (the full name is what she types). */
+export function publicGreetingName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? '';
+}
+
 export const publicProposalSchema = z.object({
   number: z.string(),
   version: z.number().int(),
   status: z.enum(PROPOSAL_STATUSES),
   clinic_name: z.string(),
+  /** The client's first name only: the link never shows the full name she must type to accept. */
   client_name: z.string(),
   package_name: z.string(),
   items: z.array(

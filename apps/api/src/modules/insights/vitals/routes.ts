@@ -6,6 +6,7 @@ import type { ModuleRoutes } from '../../../app-context.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { errorBody, errorResponses } from '../../../http/schemas.ts';
 import { createVitalsService } from './service.ts';
+import { rateLimitAddress } from '../../../http/client-address.ts';
 
 /**
  * Reports per client address: a page view sends one, so a minute's allowance covers a clinic's
@@ -42,7 +43,8 @@ export const vitalsRoutes: ModuleRoutes = async (app, { db, config }) => {
           rateLimit: {
             max: VITALS_RATE_LIMIT.max,
             timeWindow: VITALS_RATE_LIMIT.timeWindowMs,
-            keyGenerator: (request: FastifyRequest) => `vitals:address:${request.ip}`,
+            keyGenerator: (request: FastifyRequest) =>
+              `vitals:address:${rateLimitAddress(request.ip)}`,
             errorResponseBuilder: () => new HttpError(429, WEB_VITALS_MESSAGES.tooManyRequests),
           },
         },

@@ -24,6 +24,7 @@ import { errorBody, errorResponses } from '../../../http/schemas.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { toUser, usersService } from '../users/service.ts';
 import * as repo from './repository.ts';
+import { rateLimitAddress } from '../../../http/client-address.ts';
 
 /** Sign-in attempts allowed per account from one address, and per address, within the window. */
 export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = LOGIN_LIMITS.perAccountAndAddress;
@@ -50,7 +51,7 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
     },
     async (request, reply) => {
       const email = accountOf(request.body.email);
-      const attempt = await loginThrottle.admit(reply, email, request.ip);
+      const attempt = await loginThrottle.admit(reply, email, rateLimitAddress(request.ip));
       const user = await usersService.findForSignIn(db, email);
       const valid = user
         ? await verifyPassword(user.passwordHash, request.body.password)
@@ -84,7 +85,7 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
       await admitOrThrottle(
         loginLimiter,
         reply,
-        `register:address:${request.ip}`,
+        `register:address:${rateLimitAddress(request.ip)}`,
         REGISTER_LIMIT.perAddress,
         REGISTER_LIMIT.windowMs,
       );
@@ -153,7 +154,7 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
       await admitOrThrottle(
         loginLimiter,
         reply,
-        `reset:address:${request.ip}`,
+        `reset:address:${rateLimitAddress(request.ip)}`,
         RESET_LIMIT.perAddress,
         RESET_LIMIT.windowMs,
       );

@@ -30,6 +30,7 @@ import {
   throttlePublicProposal,
   withdrawPublicProposal,
 } from './service.ts';
+import { rateLimitAddress } from '../../../http/client-address.ts';
 
 const tokenParams = z.object({
   token: z.string().min(1, 'Link inválido.').max(200, 'Link inválido.'),
@@ -233,7 +234,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await throttlePublicProposal(ctx, request.ip);
+      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
       reply.header('cache-control', 'no-store');
       return getPublicProposal(ctx, request.params.token);
     },
@@ -252,7 +253,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await throttlePublicProposal(ctx, request.ip);
+      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
       return renderedOr503(
         reply,
         acceptPublicProposal(ctx, request.params.token, request.body, {
@@ -274,7 +275,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request) => {
-      await throttlePublicProposal(ctx, request.ip);
+      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
       return withdrawPublicProposal(ctx, request.params.token);
     },
   );
@@ -291,7 +292,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request) => {
-      await throttlePublicProposal(ctx, request.ip);
+      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
       return declinePublicProposal(ctx, request.params.token, request.body ?? {});
     },
   );

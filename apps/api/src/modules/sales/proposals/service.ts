@@ -14,6 +14,7 @@ import {
   PROPOSAL_FOLLOW_UP_AFTER_DAYS,
   PROPOSAL_LIST_LIMIT_MAX,
   PROPOSAL_MESSAGES,
+  publicGreetingName,
   proposalSelectionIssues,
   PUBLIC_INSTALMENTS,
   publicProposalAcceptSchema,
@@ -405,6 +406,25 @@ export const PUBLIC_REQUESTS_PER_WINDOW = 60;
  * one atomic hit on the app's attempt limiter (apps/api/src/auth/attempt-limiter.ts), so it is
  * exact under parallel requests and shared between processes when REDIS_URL is set.
  */
+/** Wrong names typed on one link before it stops taking names for the window (issue 27). */
+export const NAME_ATTEMPTS_PER_LINK = 5;
+const NAME_ATTEMPT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The typed name checked against the client's, counting failures per link (whatever the
+ * address): past NAME_ATTEMPTS_PER_LINK the link answers 429, even to the right name, until the
+ * window ends, so a name cannot be found by trying a list of them.
+ */
+async function checkTypedName(ctx: AppContext, token: string, typed: string, clientName: string) {
+  const key = `accept-name:${hashToken(token)}`;
+  const refuse = () => new HttpError(429, PROPOSAL_MESSAGES.tooManyNameAttempts);
+  if ((await ctx.loginLimiter.peek(key)).count >= NAME_ATTEMPTS_PER_LINK) throw refuse();
+  if (fullNameMatches(typed, clientName)) return;
+  const { count } = await ctx.loginLimiter.hit(key, NAME_ATTEMPT_WINDOW_MS);
+  if (count > NAME_ATTEMPTS_PER_LINK) throw refuse();
+  throw invalidField(['body', 'full_name'], PROPOSAL_MESSAGES.fullNameMismatch);
+}
+
 export async function throttlePublicProposal(ctx: AppContext, address: string): Promise<void> {
   const { count } = await ctx.loginLimiter.hit(`public-proposal:${address}`, PUBLIC_WINDOW_MS);
   if (count > PUBLIC_REQUESTS_PER_WINDOW) throw new HttpError(429, MESSAGES.tooManyAttempts);
@@ -425,7 +445,7 @@ function toPublic(
     version: row.version,
     status,
     clinic_name: CLINIC_NAME,
-    client_name: row.clientName,
+    client_name: publicGreetingName(row.clientName),
     package_name: row.packageName,
     items: row.snapshot.items.map((item) => ({
       name: item.name,
@@ -561,9 +581,7 @@ export async function acceptPublicProposal(
   };
   refuseAnswered(seen);
   if (!parsed.success) throw validationError(parsed.error);
-  if (!fullNameMatches(parsed.data.full_name, seen.clientName)) {
-    throw invalidField(['body', 'full_name'], PROPOSAL_MESSAGES.fullNameMismatch);
-  }
+  await checkTypedName(ctx, token, parsed.data.full_name, seen.clientName);
   const documentHmac = await documentSeal(
     ctx.db,
     seen.clientId,

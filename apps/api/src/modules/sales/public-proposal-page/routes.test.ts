@@ -77,7 +77,9 @@ describe('public proposal page /p/{token}', () => {
     const html = res.body;
     expect(html).toContain('<html lang="pt-BR">');
     expect(html).not.toContain('<script');
-    expect(html).toContain('Proposta para Maria José da Silva');
+    expect(html).toContain('Proposta para Maria');
+    // The full name is what the client types to accept: the page never prints it.
+    expect(html).not.toContain('Maria José da Silva');
     expect(html).toContain('Pacote Essencial 1');
     expect(html).toContain('Limpeza de Pele Profunda');
     expect(html).toContain('2 sessões');

@@ -16,6 +16,7 @@ import {
   renderTooManyPage,
   type PublicPageNotice,
 } from './page.ts';
+import { rateLimitAddress } from '../../../http/client-address.ts';
 
 /**
  * The public proposal page (issue 13): `GET /p/{token}` answers server-rendered HTML a client
@@ -95,7 +96,10 @@ export const publicProposalPageRoutes: ModuleRoutes = (app, ctx) => {
    * process count, and clearing it when full let 10 000 addresses reset everyone's count.
    */
   async function throttled(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const { count } = await ctx.loginLimiter.hit(`public-page:${request.ip}`, WINDOW_MS);
+    const { count } = await ctx.loginLimiter.hit(
+      `public-page:${rateLimitAddress(request.ip)}`,
+      WINDOW_MS,
+    );
     if (count <= PUBLIC_PAGE_REQUESTS_PER_WINDOW) return false;
     void sendHtml(reply, 429, renderTooManyPage());
     return true;
