@@ -19,7 +19,7 @@ import { userOfUnit } from './helpers/crm-fixtures.ts';
  *
  * Catalogue: S1 (block A, R$ 1.000, cost 100, minimum margin 50%), S2 (block B, R$ 500, cost 300,
  * minimum margin 15%); P1 R$ 1.200/year, P2 R$ 2.000/year.
- *   X = P1 with S1 + S2: standalone 1.500, cost 400 → margin (840 − 400)/1200 = 36,67%,
+ *   X = P1 with S1 + S2: standalone 1.500, cost 400 → margin (840 − 400)/1200 = 36,66%,
  *       discount 1 − 1200/1500 = 20%; minimum 50% → below.
  *   Y = P1 with S2 ×2: standalone 1.000, cost 600 → margin 20%, discount −20%; minimum 15%.
  *   Z = P2 with S1 ×2: standalone 2.000, cost 200 → margin 60%, discount 0%; minimum 50%.
@@ -287,20 +287,22 @@ describe('dashboard API', () => {
       to: '2026-03-31',
       unit: null,
       professional_id: null,
+      basis: 'criacao',
       proposals_created: 8,
       proposals_sent: 7,
       proposals_viewed: 2,
       proposals_accepted: 3,
       proposals_declined: 2,
       proposals_expired: 2,
-      conversion_rate: 0.4286,
+      conversion_rate: 0.4285, // 3 / 7, rounded down
       accepted_annual_value: 5200,
       average_ticket: 1733.33,
-      average_discount_pct: 6.67,
+      // (2 000 + 0 + 0) / 3 basis points, rounded down (shared/basis-points.ts).
+      average_discount_pct: 6.66,
       average_margin_pct: 52.22,
       below_min_margin_count: 1,
       by_block: [
-        { block: 'A', sessions: 5, value: 5000, share: 0.9091 },
+        { block: 'A', sessions: 5, value: 5000, share: 0.909 },
         { block: 'B', sessions: 1, value: 500, share: 0.0909 },
         { block: 'C', sessions: 0, value: 0, share: 0 },
         { block: 'D', sessions: 0, value: 0, share: 0 },
@@ -316,6 +318,8 @@ describe('dashboard API', () => {
         { unit: 'PAULISTA', ...paulistaFigures },
       ],
       by_week: [
+        // Sunday 01/03 is in the week of Monday 23/02: every week the period touches is shown.
+        { week_start: '2026-02-23', ...zero },
         // 1, 2, 8' (accepted 1: X)
         {
           week_start: '2026-03-02',
@@ -329,7 +333,8 @@ describe('dashboard API', () => {
           accepted_annual_value: 1200,
           average_ticket: 1200,
           average_discount_pct: 20,
-          average_margin_pct: 36.67,
+          // X: (840 − 400) / 1 200 = 36,666…%, rounded down.
+          average_margin_pct: 36.66,
           below_min_margin_count: 1,
         },
         // 3, 4, 7 (accepted 3 and 7: Z twice)
@@ -353,6 +358,7 @@ describe('dashboard API', () => {
           proposals_sent: 1,
           proposals_expired: 1,
         },
+        { week_start: '2026-03-23', ...zero },
         // 5 (Tuesday 31/03 in São Paulo)
         {
           week_start: '2026-03-30',
@@ -395,7 +401,7 @@ describe('dashboard API', () => {
   const storedRows = async () =>
     (await sql(`SELECT p.id, p.author_id, p.author_name, p.unit, p.package_id, p.package_name, p.status,
               p.superseded_by_id, p.created_at, p.valid_until, p.sent_at, p.viewed_at,
-              round(p.annual_value * 100)::int AS annual_value, p.discount_pct, p.margin_pct,
+              p.answered_at, round(p.annual_value * 100)::int AS annual_value, p.discount_pct, p.margin_pct,
               p.min_margin_pct::float8 AS min_margin_pct, p.decline_reason_code,
               coalesce((SELECT json_agg(json_build_object('service_id', i.service_id,
                   'name', i.name, 'block', i.block, 'sessions', i.sessions,
@@ -519,10 +525,14 @@ describe('dashboard API', () => {
       'Total;PAULISTA;6;5;2;2;2;1;40,00;3200,00;1600,00;10,00;48,33;1',
       'Unidade;PAULISTA;6;5;2;2;2;1;40,00;3200,00;1600,00;10,00;48,33;1',
       'Profissional;Ana Paulista;4;4;1;2;2;0;50,00;3200,00;1600,00;10,00;48,33;1',
-      'Profissional;Bruno Paulista;2;1;1;0;0;1;0,00;0,00;0,00;0,00;0,00;0',
-      'Semana;Semana de 02/03/2026;3;3;1;1;2;0;33,33;1200,00;1200,00;20,00;36,67;1',
+      // Averages over no accepted proposal are empty cells, as the screen shows '—'.
+      'Profissional;Bruno Paulista;2;1;1;0;0;1;0,00;0,00;;;;0',
+      'Semana;Semana de 23/02/2026;0;0;0;0;0;0;;0,00;;;;0',
+      'Semana;Semana de 02/03/2026;3;3;1;1;2;0;33,33;1200,00;1200,00;20,00;36,66;1',
       'Semana;Semana de 09/03/2026;2;1;0;1;0;1;100,00;2000,00;2000,00;0,00;60,00;0',
-      'Semana;Semana de 30/03/2026;1;1;1;0;0;0;0,00;0,00;0,00;0,00;0,00;0',
+      'Semana;Semana de 16/03/2026;0;0;0;0;0;0;;0,00;;;;0',
+      'Semana;Semana de 23/03/2026;0;0;0;0;0;0;;0,00;;;;0',
+      'Semana;Semana de 30/03/2026;1;1;1;0;0;0;0,00;0,00;;;;0',
       '',
     ]);
     const refused = await t.request('GET', '/api/v1/dashboard/sales.csv', { token: ana.token });

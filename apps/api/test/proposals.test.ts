@@ -2,10 +2,12 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addDays,
   computePackageTotals,
   cpfFromBase,
   MESSAGES,
   PROPOSAL_MESSAGES,
+  proposalValidUntil,
   saoPauloDate,
   WITHDRAWAL_NOTICE,
   type Client,
@@ -166,9 +168,11 @@ describe('proposals API', () => {
       margemPct: reference.margemPct,
       monthlyRemaining: reference.monthlyRemaining / 100,
     });
-    const validUntil =
-      new Date(proposal.valid_until).getTime() - new Date(proposal.created_at).getTime();
-    expect(validUntil).toBe(7 * 24 * 3600 * 1000);
+    // Valid until the end of the São Paulo day 7 days after its creation day (issue 27).
+    expect(proposal.valid_until).toBe(
+      proposalValidUntil(new Date(proposal.created_at), 7).toISOString(),
+    );
+    expect(saoPauloDate(proposal.valid_until)).toBe(addDays(saoPauloDate(proposal.created_at), 7));
     expect(proposal.warnings).toContainEqual({
       code: 'contraindication',
       service_id: catalogue.filler,
@@ -289,6 +293,8 @@ describe('proposals API', () => {
         fc.integer({ min: 0, max: 99_999 }),
         async (blockA, blockB, newCentavos) => {
           fc.pre(blockA.filter((id) => id === catalogue.filler).length <= 2);
+          // A proposal of no procedure is refused (its own test below).
+          fc.pre(blockA.length + blockB.length > 0);
           const proposal = await createOk(professional.token, {
             client_id: client.id,
             package_id: catalogue.pkg,

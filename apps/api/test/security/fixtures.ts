@@ -265,10 +265,11 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     proposal: async () => {
       const res = await send('POST', '/api/v1/proposals/', {
         token: users.professional.token,
+        // One procedure: a proposal of none is refused (issue 27).
         body: {
           client_id: ids.client,
-          package_id: ids.package,
-          blocks: { A: [], B: [], C: [], D: [] },
+          package_id: contractPackage,
+          blocks: { A: [service], B: [], C: [], D: [] },
         },
       });
       if (res.statusCode !== 201) throw new Error(`Fixture de proposta falhou: ${res.body}`);
@@ -482,10 +483,10 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     }),
     'POST /api/v1/proposals/': () => ({
       client_id: ids.client,
-      package_id: ids.package,
-      blocks: { A: [], B: [], C: [], D: [] },
+      package_id: contractPackage,
+      blocks: { A: [service], B: [], C: [], D: [] },
     }),
-    'POST /api/v1/proposals/:id/revise': () => ({ blocks: { A: [], B: [], C: [], D: [] } }),
+    'POST /api/v1/proposals/:id/revise': () => ({ blocks: { A: [service], B: [], C: [], D: [] } }),
     'POST /api/v1/proposals/:id/decline': () => ({ reason_code: 'preco', reason_text: 'Caro.' }),
     'POST /api/v1/public/proposals/:token/accept': () => ({
       full_name: FIXTURE_CLIENT_NAME,

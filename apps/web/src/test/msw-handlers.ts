@@ -86,6 +86,7 @@ function salesAnswer(url: URL) {
       to: url.searchParams.get('to') ?? period.to,
       unit: (url.searchParams.get('unit') as Unit | null) ?? null,
       professional_id: professional,
+      basis: url.searchParams.get('basis') === 'aceite' ? 'aceite' : 'criacao',
     },
     apiData.dashboardNow,
   );

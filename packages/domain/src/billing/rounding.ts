@@ -28,10 +28,8 @@ export function shareOf(amount: Centavos, part: Centavos, whole: Centavos): Cent
   return whole === 0 ? 0 : divideRounded(amount * part, whole);
 }
 
-/** 12.5 (percent) → 1250 basis points. */
-export function percentToBasisPoints(percent: number): number {
-  return Math.round(percent * 100);
-}
+/** 12.5 (percent) → 1250 basis points: the kernel's one conversion. */
+export { percentToBasisPoints } from '../shared/basis-points.ts';
 
 /** A string of `YYYY-MM-DD` São Paulo calendar day, or `YYYY-MM` month. */
 export function periodOf(date: string): string {

@@ -24,13 +24,15 @@ describe('computePackageTotals', () => {
       custo: 240_025,
       receitaLiquida: 840_000,
       lucro: 599_975,
-      margemPct: (599_975 / 1_200_000) * 100,
+      // 49,9979…% and 22,5831…%: whole basis points, rounded down.
+      margemBp: 4999,
+      margemPct: 49.99,
       monthlyBudget: 70_000,
       monthlyRemaining: 49_998, // 599 975 / 12 = 49 997,9 → rounded to the centavo
       desconto: 350_050,
-      descontoPct: (1 - 1_200_000 / 1_550_050) * 100,
+      descontoBp: 2258,
+      descontoPct: 22.58,
     });
-    expect(totals.margemPct).toBeCloseTo(49.998, 3);
   });
 
   it('answers zeros, not NaN, for a free package with nothing selected', () => {
@@ -44,9 +46,9 @@ describe('computePackageTotals', () => {
   it('lets the margin and the discount go negative when the selection costs too much', () => {
     const totals = computePackageTotals(100_000, [{ value: 500, cost: 900 }]);
     expect(totals.lucro).toBe(70_000 - 90_000);
-    expect(totals.margemPct).toBeCloseTo(-20, 10);
+    expect(totals.margemPct).toBe(-20);
     expect(totals.desconto).toBe(-50_000);
-    expect(totals.descontoPct).toBeCloseTo(-100, 10);
+    expect(totals.descontoPct).toBe(-100);
   });
 
   it('converts to reais for the receipt', () => {
@@ -67,6 +69,15 @@ describe('isSelectionHealthy', () => {
     expect(isSelectionHealthy({ margemPct: 32.5 }, selected)).toBe(true);
     expect(isSelectionHealthy({ margemPct: 32.4 }, selected)).toBe(false);
     expect(isSelectionHealthy({ margemPct: 0 }, [])).toBe(true);
+  });
+
+  it('counts a margin exactly at the minimum as meeting it (R$ 1.800, cost R$ 630: 35,00 %)', () => {
+    const totals = computePackageTotals(180_000, [{ value: 900, cost: 630 }]);
+    // (0,7 × 1 800 − 630) / 1 800 in floating point is 34.99999999999999.
+    expect(totals.margemBp).toBe(3500);
+    expect(totals.margemPct).toBe(35);
+    expect(isSelectionHealthy(totals, [{ min_margin_percent: 35 }])).toBe(true);
+    expect(isSelectionHealthy(totals, [{ min_margin_percent: 35.01 }])).toBe(false);
   });
 });
 

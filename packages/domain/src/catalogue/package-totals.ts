@@ -5,6 +5,14 @@ import {
   reaisToCentavos,
   type Centavos,
 } from '../shared/money.ts';
+import {
+  basisPointsToPercent,
+  discountBasisPoints,
+  marginBasisPoints,
+  meetsMinimum,
+  percentToBasisPoints,
+  type BasisPoints,
+} from '../shared/basis-points.ts';
 
 /**
  * Package figures (DESIGN section 6, SPEC section 9). Computed in integer centavos so sums are
@@ -34,7 +42,9 @@ export interface PackageTotals<M = Centavos> {
   receitaLiquida: M;
   /** receitaLiquida − custo. */
   lucro: M;
-  /** lucro / P · 100; 0 when P = 0. */
+  /** (0,7·P − custo) / P in basis points, rounded down (shared/basis-points.ts); 0 when P = 0. */
+  margemBp: BasisPoints;
+  /** `margemBp` on the percent scale (35 = 35,00 %): exact to 2 decimals. */
   margemPct: number;
   /** receitaLiquida / 12. */
   monthlyBudget: M;
@@ -42,12 +52,17 @@ export interface PackageTotals<M = Centavos> {
   monthlyRemaining: M;
   /** servicesTotalValue − P (negative when the package costs more than the sessions). */
   desconto: M;
-  /** (1 − P / servicesTotalValue) · 100, as a percent; 0 when nothing has a value. */
+  /** (1 − P / servicesTotalValue) in basis points, rounded down; 0 when nothing has a value. */
+  descontoBp: BasisPoints;
+  /** `descontoBp` on the percent scale. */
   descontoPct: number;
 }
 
-/** The same figures in reais, as kept in the receipt state. */
-export type PackageTotalsReais = PackageTotals<number>;
+/**
+ * The same figures in reais, as kept in the receipt state (the percents carry the basis points
+ * exactly, `margemPct` = margemBp / 100).
+ */
+export type PackageTotalsReais = Omit<PackageTotals<number>, 'margemBp' | 'descontoBp'>;
 
 /** Rounds to whole centavos, never answering -0. */
 function roundCentavos(value: number): Centavos {
@@ -67,9 +82,9 @@ export function computePackageTotals(
   }
   const receitaLiquida = roundCentavos(annual * NET_REVENUE_SHARE);
   const lucro = receitaLiquida - custo;
-  // The percent uses the exact 0.7·P, not the figure rounded to centavos.
-  const margemPct = annual > 0 ? ((annual * NET_REVENUE_SHARE - custo) / annual) * 100 : 0;
-  const descontoPct = servicesTotalValue > 0 ? (1 - annual / servicesTotalValue) * 100 : 0;
+  // From integers, with the exact 0.7·P (not the figure rounded to centavos): one rounding.
+  const margemBp = marginBasisPoints(annual, custo);
+  const descontoBp = discountBasisPoints(annual, servicesTotalValue);
   return {
     annual,
     monthly: roundCentavos(annual / INSTALMENTS_PER_YEAR),
@@ -77,11 +92,13 @@ export function computePackageTotals(
     custo,
     receitaLiquida,
     lucro,
-    margemPct,
+    margemBp,
+    margemPct: basisPointsToPercent(margemBp),
     monthlyBudget: roundCentavos(receitaLiquida / INSTALMENTS_PER_YEAR),
     monthlyRemaining: roundCentavos(lucro / INSTALMENTS_PER_YEAR),
     desconto: servicesTotalValue - annual,
-    descontoPct,
+    descontoBp,
+    descontoPct: basisPointsToPercent(descontoBp),
   };
 }
 
@@ -113,14 +130,19 @@ export function requiredMarginPercent(
 }
 
 /**
- * Healthy when the package margin covers every selected procedure's minimum margin. A tiny
- * tolerance keeps 32.5 from failing against 32.5 because of floating-point noise.
+ * Healthy when the package margin reaches every selected procedure's minimum margin, compared
+ * in whole basis points: a margin exactly at the minimum meets it (shared/basis-points.ts). The
+ * same comparison counts 'Abaixo da margem mínima' on the dashboard (insights/dashboard.ts).
+ * `margemPct` is a multiple of 0,01 (computePackageTotals), so its basis points are exact.
  */
 export function isSelectionHealthy(
   totals: Pick<PackageTotals, 'margemPct'>,
   selectedServices: readonly { min_margin_percent: number }[],
 ): boolean {
-  return totals.margemPct + 1e-9 >= requiredMarginPercent(selectedServices);
+  return meetsMinimum(
+    percentToBasisPoints(totals.margemPct),
+    requiredMarginPercent(selectedServices),
+  );
 }
 
 /** The warning the builder and the receipt show when a selection is not healthy. */

@@ -29,6 +29,7 @@ const row = (overrides: Partial<DashboardProposalRow>): DashboardProposalRow => 
   valid_until: '2026-03-09T13:00:00Z',
   sent_at: '2026-03-02T14:00:00Z',
   viewed_at: null,
+  answered_at: '2026-03-03T14:00:00Z',
   annual_value: 120_000,
   discount_pct: 20,
   margin_pct: 30,
@@ -95,7 +96,7 @@ describe('sales figures', () => {
       proposals_accepted: 2,
       proposals_declined: 1,
       proposals_expired: 1,
-      conversion_rate: 0.6667,
+      conversion_rate: 0.6666, // 2/3 in basis points, rounded down
       accepted_annual_value: 3200,
       average_ticket: 1600,
       average_discount_pct: 10,
@@ -105,7 +106,8 @@ describe('sales figures', () => {
     // Blocks: B 2 + 1 sessions, 1 500 + 750; A 1 session, 500. Shares of 2 750.
     expect(answer.by_block).toEqual([
       { block: 'A', sessions: 1, value: 500, share: 0.1818 },
-      { block: 'B', sessions: 3, value: 2250, share: 0.8182 },
+      // 2 250 / 2 750 = 0,81818…: basis points rounded down, like every ratio.
+      { block: 'B', sessions: 3, value: 2250, share: 0.8181 },
       { block: 'C', sessions: 0, value: 0, share: 0 },
       { block: 'D', sessions: 0, value: 0, share: 0 },
     ]);
@@ -136,7 +138,54 @@ describe('sales figures', () => {
       ['Ana', 3],
       ['Bruno', 1],
     ]);
-    expect(answer.by_week.map((entry) => entry.week_start)).toEqual(['2026-03-02']);
+    // Every week the period touches, the empty ones at zero (issue 27).
+    expect(answer.by_week.map((entry) => [entry.week_start, entry.proposals_created])).toEqual([
+      ['2026-02-23', 0],
+      ['2026-03-02', 4],
+      ['2026-03-09', 0],
+      ['2026-03-16', 0],
+      ['2026-03-23', 0],
+      ['2026-03-30', 0],
+    ]);
+  });
+
+  it('counts a margin exactly at the minimum as meeting it, and averages in basis points', () => {
+    // R$ 1.800 with cost R$ 630: 35,00 %; stored before issue 27 as 34.99999999999999.
+    const atMinimum = row({ annual_value: 180_000, margin_pct: 35, min_margin_pct: 35 });
+    const below = row({ id: 2, annual_value: 180_000, margin_pct: 34.99, min_margin_pct: 35 });
+    expect(computeSalesDashboard([atMinimum], scope, NOW)).toMatchObject({
+      average_margin_pct: 35,
+      below_min_margin_count: 0,
+    });
+    expect(computeSalesDashboard([atMinimum, below], scope, NOW)).toMatchObject({
+      // (3 500 + 3 499) / 2 = 3 499,5 → 3 499 basis points.
+      average_margin_pct: 34.99,
+      below_min_margin_count: 1,
+    });
+  });
+
+  it('counts answered proposals by the day of the answer with basis=aceite', () => {
+    const rows = [
+      // Created in February, accepted in March: only the acceptance basis counts it in March.
+      row({ id: 1, created_at: '2026-02-20T13:00:00Z', answered_at: '2026-03-02T13:00:00Z' }),
+      // Created in March, accepted in April: only the creation basis counts it in March.
+      row({ id: 2, answered_at: '2026-04-01T13:00:00Z' }),
+      // Open: never counted by the answer.
+      row({ id: 3, status: 'sent', answered_at: null, valid_until: '2026-12-01T00:00:00Z' }),
+    ];
+    const byCreation = computeSalesDashboard(rows, scope, NOW);
+    const byAnswer = computeSalesDashboard(rows, { ...scope, basis: 'aceite' }, NOW);
+    expect([byCreation.basis, byCreation.proposals_created, byCreation.proposals_accepted]).toEqual(
+      ['criacao', 2, 1],
+    );
+    expect([byAnswer.basis, byAnswer.proposals_created, byAnswer.proposals_accepted]).toEqual([
+      'aceite',
+      1,
+      1,
+    ]);
+    expect(byAnswer.by_week.find((week) => week.week_start === '2026-03-02')).toMatchObject({
+      proposals_accepted: 1,
+    });
   });
 
   it('answers zeros, never NaN, when nothing was sent or accepted', () => {
@@ -154,6 +203,13 @@ describe('sales figures', () => {
     expect(csv.startsWith('\uFEFFRecorte;Nome;')).toBe(true);
     expect(csv.split('\r\n')[1]).toBe(
       'Total;Rede (2026-03-01 a 2026-03-31);1;1;0;1;0;0;100,00;1200,00;1200,00;20,00;30,00;1',
+    );
+    // Averages over no accepted proposal are empty cells, not zeros.
+    const none = salesDashboardCsv(
+      computeSalesDashboard([row({ status: 'draft', sent_at: null })], scope, NOW),
+    );
+    expect(none.split('\r\n')[1]).toBe(
+      'Total;Rede (2026-03-01 a 2026-03-31);1;0;0;0;0;1;;0,00;;;;0',
     );
   });
 

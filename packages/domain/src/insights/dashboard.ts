@@ -2,6 +2,15 @@ import { z } from '../shared/zod.ts';
 import { UNITS, type Unit } from '../people/users.ts';
 import { SERVICE_BLOCKS, type ServiceBlock } from '../catalogue/service-constants.ts';
 import { centavosToReais, type Centavos } from '../shared/money.ts';
+import {
+  formatBasisPoints,
+  meanBasisPoints,
+  meetsMinimum,
+  percentToBasisPoints,
+  ratioBasisPoints,
+  type BasisPoints,
+} from '../shared/basis-points.ts';
+import { DASHBOARD_BASES, type DashboardBasis } from './dashboard-constants.ts';
 import { isQueryableDate } from '../shared/dates.ts';
 import {
   addDays,
@@ -27,12 +36,15 @@ import {
  * `buildSalesDashboard`; `computeSalesDashboard` is the same definition over stored proposal rows
  * (docs/decisions/0008-dashboard-figures.md).
  *
- * Definitions: a proposal counts in a period by its creation date in America/Sao_Paulo; only the
- * latest version of each number counts (superseded versions never do); `proposals_sent` counts
+ * Definitions: a proposal counts in a period by its creation date in America/Sao_Paulo (or, with
+ * `basis=aceite`, an answered one by the day it was accepted or declined); a deal is a proposal
+ * number and only its latest version counts (superseded versions never do; a lost deal is never
+ * superseded, docs/decisions/0033-deal-funnel-and-exact-figures.md); `proposals_sent` counts
  * those ever sent, `conversion_rate` = accepted / ever sent (0–1); averages (ticket, discount,
- * margin) are plain means over accepted proposals; a proposal's unit is the one stored on it (its
- * author's unit when it was created). Money inside is centavos; the wire carries reais, like the
- * proposals' totals; percents are on the scale of packages/domain (12.5 = 12,5%).
+ * margin) are plain means over accepted proposals; a proposal's unit is the one stored on it.
+ * Money inside is centavos; the wire carries reais, like the proposals' totals; percents are
+ * whole basis points rounded down (shared/basis-points.ts), carried on the percent scale
+ * (12.5 = 12,50%) or, for rates and shares, as 0–1 with 4 decimals.
  */
 
 export const DASHBOARD_TIME_ZONE = 'America/Sao_Paulo';
@@ -55,6 +67,7 @@ export const DASHBOARD_MESSAGES = {
   periodTooLong: `O período pode ter no máximo ${DASHBOARD_MAX_PERIOD_DAYS} dias.`,
   unitInvalid: 'Unidade inválida.',
   professionalInvalid: 'Profissional inválido.',
+  basisInvalid: 'Base de contagem deve ser criacao ou aceite.',
   withinDaysInvalid: `Informe um número inteiro de dias entre 1 e ${RENEWAL_MAX_WITHIN_DAYS}.`,
 } as const;
 
@@ -97,6 +110,8 @@ export const salesDashboardQuerySchema = z
     to: dateParam.optional(),
     unit: unitParam.optional(),
     professional_id: professionalParam.optional(),
+    /** `criacao` (default): by creation day; `aceite`: answered proposals by answer day. */
+    basis: z.enum(DASHBOARD_BASES, { error: DASHBOARD_MESSAGES.basisInvalid }).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: DASHBOARD_MESSAGES.periodInvalid,
@@ -149,19 +164,23 @@ export const salesFiguresSchema = z.object({
   proposals_declined: z.number().int(),
   /** Draft, sent or viewed past their validity. */
   proposals_expired: z.number().int(),
-  /** accepted / ever sent, 0–1 with 4 decimals; 0 when nothing was sent. */
+  /** accepted / ever sent, 0–1 with 4 decimals (basis points rounded down); 0 when none sent. */
   conversion_rate: z.number(),
   /** Reais: Σ annual value of the accepted proposals. */
   accepted_annual_value: z.number(),
-  /** Reais, to the centavo: mean annual value of the accepted proposals (0 when none). */
+  /**
+   * Reais, to the centavo: mean annual value of the accepted proposals (0 when none: a screen
+   * shows '—' when `proposals_accepted` is 0).
+   */
   average_ticket: z.number(),
-  /** Percent, 2 decimals: mean `discountPct` of the accepted proposals. */
+  /** Percent, 2 decimals: mean `discountPct` of the accepted proposals, rounded down. */
   average_discount_pct: z.number(),
-  /** Percent, 2 decimals: mean `margemPct` of the accepted proposals. */
+  /** Percent, 2 decimals: mean `margemPct` of the accepted proposals, rounded down. */
   average_margin_pct: z.number(),
   /**
    * Accepted proposals whose `margemPct` is below their minimum margin (the largest
-   * `min_margin_percent` of their procedures when saved, DESIGN.md section 6).
+   * `min_margin_percent` of their procedures when saved, DESIGN.md section 6), compared in whole
+   * basis points: a margin equal to the minimum meets it.
    */
   below_min_margin_count: z.number().int(),
 });
@@ -234,12 +253,14 @@ export const salesDashboardSchema = salesFiguresSchema.extend({
   /** The unit answered (a manager's own whatever was asked); null: the whole network. */
   unit: z.enum(UNITS).nullable(),
   professional_id: z.number().int().nullable(),
+  /** Which day counts a proposal in the period (`criacao` unless asked). */
+  basis: z.enum(DASHBOARD_BASES),
   by_block: z.array(salesBlockSchema),
   /** Sorted by name. */
   by_professional: z.array(salesProfessionalSchema),
   /** In the order of UNITS; only units with proposals in the period. */
   by_unit: z.array(salesUnitSchema),
-  /** Weeks (Monday first) with proposals, oldest first: the trend. */
+  /** Every week (Monday first) the period touches, oldest first, empty ones at zero: the trend. */
   by_week: z.array(salesWeekSchema),
   /** The DASHBOARD_TOP_LIMIT largest by accepted value. */
   top_procedures: z.array(salesProcedureSchema),
@@ -350,8 +371,10 @@ export interface DashboardProposalRow {
   valid_until: Date | string;
   sent_at: Date | string | null;
   viewed_at: Date | string | null;
+  /** When the client accepted or declined (null while unanswered). */
+  answered_at: Date | string | null;
   annual_value: Centavos;
-  /** The snapshot's `discountPct` and `margemPct`. */
+  /** The snapshot's `discountPct` and `margemPct` (multiples of 0,01: whole basis points). */
   discount_pct: number;
   margin_pct: number;
   /** Largest `min_margin_percent` of its procedures when it was saved. */
@@ -375,8 +398,8 @@ export interface SalesCounts {
   declined: number;
   expired: number;
   accepted_value: Centavos;
-  discount_pct_sum: number;
-  margin_pct_sum: number;
+  discount_bp_sum: BasisPoints;
+  margin_bp_sum: BasisPoints;
   below_min_margin: number;
 }
 
@@ -389,8 +412,8 @@ export function emptySalesCounts(): SalesCounts {
     declined: 0,
     expired: 0,
     accepted_value: 0,
-    discount_pct_sum: 0,
-    margin_pct_sum: 0,
+    discount_bp_sum: 0,
+    margin_bp_sum: 0,
     below_min_margin: 0,
   };
 }
@@ -412,17 +435,16 @@ export function proposalSalesCounts(row: DashboardProposalRow, now: Date): Sales
   if (status === 'accepted') {
     counts.accepted = 1;
     counts.accepted_value = row.annual_value;
-    counts.discount_pct_sum = row.discount_pct;
-    counts.margin_pct_sum = row.margin_pct;
-    if (row.margin_pct < row.min_margin_pct) counts.below_min_margin = 1;
+    const marginBp = percentToBasisPoints(row.margin_pct);
+    counts.discount_bp_sum = percentToBasisPoints(row.discount_pct);
+    counts.margin_bp_sum = marginBp;
+    if (!meetsMinimum(marginBp, row.min_margin_pct)) counts.below_min_margin = 1;
   }
   return counts;
 }
 
-const round = (value: number, decimals: number) => {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor + 0;
-};
+/** A ratio of counts or centavos as 0–1 with 4 decimals: its basis points, rounded down. */
+const rate = (part: number, whole: number) => ratioBasisPoints(part, whole) / 10_000;
 
 /** The answer's figures from sums and counts. */
 export function salesFigures(counts: SalesCounts): SalesFigures {
@@ -434,12 +456,12 @@ export function salesFigures(counts: SalesCounts): SalesFigures {
     proposals_accepted: accepted,
     proposals_declined: counts.declined,
     proposals_expired: counts.expired,
-    conversion_rate: counts.sent > 0 ? round(accepted / counts.sent, 4) : 0,
+    conversion_rate: rate(accepted, counts.sent),
     accepted_annual_value: centavosToReais(counts.accepted_value),
     average_ticket:
       accepted > 0 ? centavosToReais(Math.round(counts.accepted_value / accepted)) : 0,
-    average_discount_pct: accepted > 0 ? round(counts.discount_pct_sum / accepted, 2) : 0,
-    average_margin_pct: accepted > 0 ? round(counts.margin_pct_sum / accepted, 2) : 0,
+    average_discount_pct: meanBasisPoints(counts.discount_bp_sum, accepted) / 100,
+    average_margin_pct: meanBasisPoints(counts.margin_bp_sum, accepted) / 100,
     below_min_margin_count: counts.below_min_margin,
   };
 }
@@ -483,13 +505,28 @@ export interface SalesScope {
   to: string;
   unit: Unit | null;
   professional_id: number | null;
+  /** `criacao` unless given. */
+  basis?: DashboardBasis;
 }
 
-/** The proposals a scope counts: latest versions created in the period, of the unit/author. */
+/**
+ * The day a proposal counts on: its creation, or with `basis=aceite` its answer (accepted or
+ * declined; an unanswered one has none and is not counted).
+ */
+export function salesDay(
+  row: DashboardProposalRow,
+  basis: DashboardBasis = 'criacao',
+): string | null {
+  if (basis === 'criacao') return saoPauloDate(row.created_at);
+  const answered = row.status === 'accepted' || row.status === 'declined';
+  return answered && row.answered_at !== null ? saoPauloDate(row.answered_at) : null;
+}
+
+/** The proposals a scope counts: latest versions of the period (by its basis), unit, author. */
 export function inSalesScope(row: DashboardProposalRow, scope: SalesScope): boolean {
   if (row.superseded_by_id !== null || row.status === 'superseded') return false;
-  const day = saoPauloDate(row.created_at);
-  if (day < scope.from || day > scope.to) return false;
+  const day = salesDay(row, scope.basis);
+  if (day === null || day < scope.from || day > scope.to) return false;
   if (scope.unit !== null && row.unit !== scope.unit) return false;
   return scope.professional_id === null || row.author_id === scope.professional_id;
 }
@@ -524,7 +561,7 @@ export function aggregateSalesRows(
     professionals.set(row.author_id, professional);
     addSalesCounts(professional.counts, counts);
     units.set(row.unit, addSalesCounts(units.get(row.unit) ?? emptySalesCounts(), counts));
-    const week = weekStart(saoPauloDate(row.created_at));
+    const week = weekStart(salesDay(row, scope.basis) ?? saoPauloDate(row.created_at));
     weeks.set(week, addSalesCounts(weeks.get(week) ?? emptySalesCounts(), counts));
     if (counts.declined) {
       reasons.set(row.decline_reason_code, (reasons.get(row.decline_reason_code) ?? 0) + 1);
@@ -580,12 +617,14 @@ export function buildSalesDashboard(
 ): SalesDashboard {
   const blockValue = aggregates.blocks.reduce((sum, block) => sum + block.value, 0);
   const unitOrder = (unit: Unit) => UNITS.indexOf(unit);
+  const weeks = new Map(aggregates.weeks.map((entry) => [entry.week_start, entry.counts]));
   return {
     ...salesFigures(aggregates.totals),
     from: scope.from,
     to: scope.to,
     unit: scope.unit,
     professional_id: scope.professional_id,
+    basis: scope.basis ?? 'criacao',
     by_block: SERVICE_BLOCKS.map((block) => {
       const sums = aggregates.blocks.find((entry) => entry.block === block);
       const value = sums?.value ?? 0;
@@ -593,7 +632,7 @@ export function buildSalesDashboard(
         block,
         sessions: sums?.sessions ?? 0,
         value: centavosToReais(value),
-        share: blockValue > 0 ? round(value / blockValue, 4) : 0,
+        share: rate(value, blockValue),
       };
     }),
     by_professional: [...aggregates.professionals]
@@ -608,9 +647,11 @@ export function buildSalesDashboard(
     by_unit: [...aggregates.units]
       .sort((a, b) => unitOrder(a.unit) - unitOrder(b.unit))
       .map((entry) => ({ unit: entry.unit, ...salesFigures(entry.counts) })),
-    by_week: [...aggregates.weeks]
-      .sort((a, b) => compareText(a.week_start, b.week_start))
-      .map((entry) => ({ week_start: entry.week_start, ...salesFigures(entry.counts) })),
+    // Every week of the period, empty ones at zero: a gap in the chart is a week without sales.
+    by_week: periodWeeks(scope.from, scope.to).map((week_start) => ({
+      week_start,
+      ...salesFigures(weeks.get(week_start) ?? emptySalesCounts()),
+    })),
     top_procedures: [...aggregates.procedures]
       .sort((a, b) => b.value - a.value || a.service_id - b.service_id)
       .slice(0, DASHBOARD_TOP_LIMIT)
@@ -643,6 +684,13 @@ export function buildSalesDashboard(
         count: entry.count,
       })),
   };
+}
+
+/** The Mondays of every week that holds a day of [from, to], oldest first. */
+export function periodWeeks(from: string, to: string): string[] {
+  const weeks: string[] = [];
+  for (let week = weekStart(from); week <= to; week = addDays(week, 7)) weeks.push(week);
+  return weeks;
 }
 
 const DECLINE_ORDER: readonly (DeclineReasonCode | null)[] = [...DECLINE_REASON_CODES, null];
@@ -771,7 +819,18 @@ export function csvLines(lines: readonly (readonly string[])[]): string {
   return `\uFEFF${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n`;
 }
 
+/**
+ * "35,00": a percent of the answer (a multiple of 0,01) as its basis points, written exactly,
+ * never rounded a second time (shared/basis-points.ts).
+ */
+export function csvPercent(percent: number): string {
+  return formatBasisPoints(percentToBasisPoints(percent)).replace(/\./g, '').slice(0, -1);
+}
+
 function figuresCells(figures: SalesFigures): string[] {
+  // An average over no accepted proposal is no number: an empty cell, as the screen shows '—'.
+  const averaged = figures.proposals_accepted > 0;
+  const sent = figures.proposals_sent > 0;
   return [
     String(figures.proposals_created),
     String(figures.proposals_sent),
@@ -779,11 +838,11 @@ function figuresCells(figures: SalesFigures): string[] {
     String(figures.proposals_accepted),
     String(figures.proposals_declined),
     String(figures.proposals_expired),
-    csvDecimal(figures.conversion_rate * 100),
+    sent ? csvPercent(figures.conversion_rate * 100) : '',
     csvDecimal(figures.accepted_annual_value),
-    csvDecimal(figures.average_ticket),
-    csvDecimal(figures.average_discount_pct),
-    csvDecimal(figures.average_margin_pct),
+    averaged ? csvDecimal(figures.average_ticket) : '',
+    averaged ? csvPercent(figures.average_discount_pct) : '',
+    averaged ? csvPercent(figures.average_margin_pct) : '',
     String(figures.below_min_margin_count),
   ];
 }

@@ -9,6 +9,7 @@ import { normalizeForComparison } from '../shared/text.ts';
 import { multiLineText } from '../shared/text-fields.ts';
 import { isQueryableDate } from '../shared/dates.ts';
 import { clinicalIssueSchema, CLINICAL_OVERRIDE_REASON_MAX } from '../catalogue/clinical/check.ts';
+import { addDays, saoPauloDate, saoPauloDayStart } from '../shared/sao-paulo-days.ts';
 
 /**
  * Saved proposals (issue 13, DESIGN.md section 11): the wire contract of /api/v1/proposals/… and
@@ -79,6 +80,8 @@ export const PROPOSAL_MESSAGES = {
   clientRequired: 'Informe o cliente.',
   clientNotFound: 'Cliente não encontrado.',
   clientAnonymized: 'Este cliente foi anonimizado; não é possível criar propostas para ele.',
+  clientAnonymizedSend: 'Este cliente foi anonimizado; a proposta não pode ser enviada nem aceita.',
+  noProcedure: 'Selecione ao menos um procedimento para a proposta.',
   packageRequired: 'Informe o pacote.',
   overrideReasonInvalid:
     'Registre o motivo para manter o procedimento contraindicado (de 10 a 500 caracteres).',
@@ -461,6 +464,40 @@ export type PublicProposal = z.infer<typeof publicProposalSchema>;
 /** `2026-000123`. */
 export function formatProposalNumber(year: number, sequence: number): string {
   return `${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * The São Paulo day a proposal is valid until, the one its PDF prints ('VÁLIDA ATÉ'): its
+ * creation day plus `validDays` calendar days.
+ */
+export function proposalValidityDay(createdAt: Date, validDays: number): string {
+  return addDays(saoPauloDate(createdAt), validDays);
+}
+
+/**
+ * The instant a proposal stops being valid, stored as `valid_until` and as its link's expiry: the
+ * last millisecond of its printed day in São Paulo (issue 27: the PDF said 'VÁLIDA ATÉ 27/11'
+ * and the link expired on 27/11 at 09:30, the time it was created). Kept inside the day so
+ * every date shown from it is the printed day; `effectiveProposalStatus` expires it from then.
+ */
+export function proposalValidUntil(createdAt: Date, validDays: number): Date {
+  const nextDay = addDays(proposalValidityDay(createdAt, validDays), 1);
+  return new Date(saoPauloDayStart(nextDay).getTime() - 1);
+}
+
+/**
+ * Whether a revision of a proposal in this status opens a new deal (a new number) instead of
+ * version N+1 (docs/decisions/0033-deal-funnel-and-exact-figures.md): a declined or expired
+ * deal is lost for good, so its loss, its reason and its place in the funnel stay; only an open
+ * offer (draft, sent, viewed) is replaced by its revision.
+ */
+export function revisionOpensNewDeal(status: ProposalStatus): boolean {
+  return status === 'declined' || status === 'expired';
+}
+
+/** A selection with no procedure: a proposal of nothing ('Valor avulso R$ 0,00') is refused. */
+export function isEmptySelection(blocks: ProposalBlocks): boolean {
+  return blocks.A.length + blocks.B.length + blocks.C.length + blocks.D.length === 0;
 }
 
 /** The status a reader sees: an open proposal past its validity is `expired`. */

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   DASHBOARD_TIME_ZONE,
+  type DashboardProposalRow,
   DECLINE_REASON_CODES,
   saoPauloDate,
   weekStart,
@@ -71,8 +72,8 @@ interface GroupRow {
   declined: number;
   expired: number;
   accepted_value: number;
-  discount_pct_sum: number | null;
-  margin_pct_sum: number | null;
+  discount_bp_sum: number | null;
+  margin_bp_sum: number | null;
   below_min_margin: number;
 }
 
@@ -117,8 +118,8 @@ const countsOf = (row: GroupRow): SalesCounts => ({
   declined: Number(row.declined),
   expired: Number(row.expired),
   accepted_value: Number(row.accepted_value),
-  discount_pct_sum: Number(row.discount_pct_sum ?? 0),
-  margin_pct_sum: Number(row.margin_pct_sum ?? 0),
+  discount_bp_sum: Number(row.discount_bp_sum ?? 0),
+  margin_bp_sum: Number(row.margin_bp_sum ?? 0),
   below_min_margin: Number(row.below_min_margin),
 });
 
@@ -204,8 +205,10 @@ async function summaryCounts(db: DbOrTx, filter: SalesFilter): Promise<SalesAggr
                sum(open_count)::int AS open_count, sum(accepted)::int AS accepted,
                sum(declined)::int AS declined, ${reasons},
                (sum(accepted_value) * 100)::float8 AS accepted_value,
-               sum(discount_pct_sum)::float8 AS discount_pct_sum,
-               sum(margin_pct_sum)::float8 AS margin_pct_sum,
+               -- Percents of 2 decimals summed exactly (numeric): × 100 is a whole number of basis
+               -- points (shared/basis-points.ts), read as such.
+               round(sum(discount_pct_sum) * 100)::float8 AS discount_bp_sum,
+               round(sum(margin_pct_sum) * 100)::float8 AS margin_bp_sum,
                sum(below_min_margin)::int AS below_min_margin
           FROM (SELECT s.*, CASE WHEN span = 'w' THEN start
                                  ELSE date_trunc('week', start::timestamp)::date END AS week
@@ -374,6 +377,55 @@ async function liveItems(
       FROM g JOIN proposals p ON p.id = g.last_id`,
   );
   addItems(aggregates, items, packages);
+}
+
+interface AnsweredRow extends Omit<DashboardProposalRow, 'annual_value' | 'items'> {
+  annual_value: number | string;
+  items:
+    | {
+        service_id: number;
+        name: string;
+        block: ServiceBlock;
+        sessions: number;
+        total_value: number;
+      }[]
+    | null;
+}
+
+/**
+ * The latest versions answered (accepted or declined) in [from, before), of the unit and author
+ * asked, as the domain's rows: `basis=aceite` counts them by the answer's day with the same
+ * definition as every other figure (computeSalesDashboard). The answered ones of a period are
+ * read through `proposals_answered_idx` (migration 0021).
+ */
+export async function answeredRows(
+  db: DbOrTx,
+  filter: SalesFilter,
+): Promise<DashboardProposalRow[]> {
+  const rows = await rowsOf<AnsweredRow>(
+    db,
+    sql`SELECT p.id, p.author_id, p.author_name, p.unit, p.package_id, p.package_name, p.status,
+               p.superseded_by_id, p.created_at, p.valid_until, p.sent_at, p.viewed_at,
+               p.answered_at, p.annual_value::text AS annual_value, p.discount_pct, p.margin_pct,
+               p.min_margin_pct::float8 AS min_margin_pct, p.decline_reason_code,
+               CASE WHEN p.status = 'accepted' THEN (
+                 SELECT json_agg(json_build_object('service_id', i.service_id, 'name', i.name,
+                          'block', i.block, 'sessions', i.sessions,
+                          'total_value', (i.total_value * 100)::bigint) ORDER BY i.position)
+                   FROM proposal_items i WHERE i.proposal_id = p.id) END AS items
+          FROM proposals p
+         WHERE p.superseded_by_id IS NULL AND p.status IN ('accepted', 'declined')
+           AND p.answered_at >= ${filter.from.toISOString()}::timestamptz
+           AND p.answered_at < ${filter.before.toISOString()}::timestamptz${andScope(filter, 'p.unit', 'p.author_id')}`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    annual_value: Math.round(Number(row.annual_value) * 100),
+    discount_pct: Number(row.discount_pct),
+    margin_pct: Number(row.margin_pct),
+    min_margin_pct: Number(row.min_margin_pct),
+    items: (row.items ?? []).map((item) => ({ ...item, total_value: Number(item.total_value) })),
+  }));
 }
 
 /** A proposal as the pipeline and renewals read it (no snapshot). */

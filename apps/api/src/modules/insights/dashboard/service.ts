@@ -2,6 +2,7 @@ import {
   addDays,
   addMonths,
   ageInDays,
+  aggregateSalesRows,
   buildSalesDashboard,
   centavosToReais,
   defaultDashboardPeriod,
@@ -80,6 +81,7 @@ export const dashboardService = {
       to,
       unit: filter?.unit ?? null,
       professional_id: filter?.authorId ?? null,
+      basis: query.basis ?? 'criacao',
     };
   },
 
@@ -95,13 +97,19 @@ export const dashboardService = {
       // A manager without a unit manages nothing: an empty dashboard, never the network's.
       return buildSalesDashboard(emptySalesAggregates(), scope);
     }
-    const aggregates = await repo.salesAggregates(db, {
+    const filter: repo.SalesFilter = {
       from: saoPauloDayStart(scope.from),
       before: saoPauloDayStart(addDays(scope.to, 1)),
       unit: scope.unit,
       authorId: scope.professional_id,
       now,
-    });
+    };
+    // By the answer's day: the answered proposals of the period through the domain's one
+    // definition; by creation: the summaries kept by migration 0015's trigger.
+    const aggregates =
+      scope.basis === 'aceite'
+        ? aggregateSalesRows(await repo.answeredRows(db, filter), scope, now)
+        : await repo.salesAggregates(db, filter);
     return buildSalesDashboard(aggregates, scope);
   },
 

@@ -10,15 +10,18 @@ import {
   formatDateBR,
   formatProposalNumber,
   fullNameMatches,
+  isEmptySelection,
   MESSAGES,
   PROPOSAL_FOLLOW_UP_AFTER_DAYS,
   PROPOSAL_LIST_LIMIT_MAX,
   PROPOSAL_MESSAGES,
   publicGreetingName,
   proposalSelectionIssues,
+  proposalValidUntil,
   PUBLIC_INSTALMENTS,
   publicProposalAcceptSchema,
   publicProposalDeclineSchema,
+  revisionOpensNewDeal,
   saoPauloDayStart,
   WITHDRAWAL_NOTICE,
   whatsappUrl,
@@ -224,6 +227,10 @@ async function snapshotFor(
   now: Date,
 ): Promise<{ pkg: Package; snapshot: ProposalSnapshotColumn }> {
   const pkg = await packageFor(db, packageId);
+  // A proposal of nothing ('Valor avulso R$ 0,00') is no offer (issue 27).
+  if (isEmptySelection(blocks)) {
+    throw invalidField(['body', 'blocks'], PROPOSAL_MESSAGES.noProcedure);
+  }
   const ids = [...blocks.A, ...blocks.B, ...blocks.C, ...blocks.D];
   const services = await servicesService.findByIds(db, ids);
   const catalogue = new Map<number, ProposalCatalogueService>(
@@ -317,6 +324,23 @@ function refuseUnlessOpen(row: repo.ProposalRow, now: Date): void {
   if (row.status === 'accepted') throw new HttpError(409, PROPOSAL_MESSAGES.alreadyAccepted);
   if (row.status === 'declined') throw new HttpError(409, PROPOSAL_MESSAGES.alreadyDeclined);
   if (statusOf(row, now) === 'expired') throw new HttpError(409, PROPOSAL_MESSAGES.expired);
+}
+
+/**
+ * A proposal stored before empty selections were refused holds no procedure: it is never sent
+ * nor accepted (422, as its save is refused now).
+ */
+function refuseEmpty(row: repo.ProposalRow): void {
+  if (row.snapshot.items.length === 0) {
+    throw new HttpError(422, [
+      { loc: ['body', 'blocks'], msg: PROPOSAL_MESSAGES.noProcedure, type: 'selection_rule' },
+    ]);
+  }
+}
+
+/** An anonymized client's proposal is never sent nor accepted: nobody is there to receive it. */
+function refuseAnonymized(client: { anonymizedAt: Date | null }): void {
+  if (client.anonymizedAt) throw new HttpError(409, PROPOSAL_MESSAGES.clientAnonymizedSend);
 }
 
 function hashToken(token: string): string {
@@ -580,6 +604,7 @@ export async function acceptPublicProposal(
     if (row.status === 'declined') throw new HttpError(409, PROPOSAL_MESSAGES.alreadyDeclined);
   };
   refuseAnswered(seen);
+  refuseEmpty(seen);
   if (!parsed.success) throw validationError(parsed.error);
   await checkTypedName(ctx, token, parsed.data.full_name, seen.clientName);
   const documentHmac = await documentSeal(
@@ -777,7 +802,7 @@ export const proposalsService = {
         unit: client.unit,
         status: 'draft',
         validDays: data.valid_days,
-        validUntil: new Date(now.getTime() + data.valid_days * DAY_MS),
+        validUntil: proposalValidUntil(now, data.valid_days),
         clientName: client.fullName,
         packageName: pkg.name,
         annualValue: pkg.annual_value,
@@ -797,7 +822,12 @@ export const proposalsService = {
     });
   },
 
-  /** Version N+1: new id, same number; the previous becomes superseded and its link stops. */
+  /**
+   * Version N+1: new id, same number; the previous becomes superseded and its link stops. A
+   * declined or expired proposal is a lost deal and stays as it is: its revision opens a new deal
+   * (version 1 of a new number, `previous_id` naming the lost one), so the decline, its reason
+   * and the funnel's figures are never erased (docs/decisions/0033-deal-funnel-and-exact-figures.md).
+   */
   async revise(db: AppDb, viewer: Viewer, id: number, data: ProposalReviseData): Promise<Proposal> {
     const current = await visibleProposal(db, viewer, id);
     if (current.status === 'superseded') throw new HttpError(409, PROPOSAL_MESSAGES.superseded);
@@ -822,9 +852,13 @@ export const proposalsService = {
       const locked = await visibleProposal(tx, viewer, id, true);
       if (locked.status === 'superseded') throw new HttpError(409, PROPOSAL_MESSAGES.superseded);
       if (locked.status === 'accepted') throw new HttpError(409, PROPOSAL_MESSAGES.alreadyAccepted);
+      const newDeal = revisionOpensNewDeal(statusOf(locked, now));
+      const year = yearInSaoPaulo(now);
       const row = await repo.insertProposal(tx, {
-        number: locked.number,
-        version: locked.version + 1,
+        number: newDeal
+          ? formatProposalNumber(year, await repo.nextProposalSequence(tx, year))
+          : locked.number,
+        version: newDeal ? 1 : locked.version + 1,
         clientId: client.id,
         packageId: pkg.id,
         // The author stays; whoever revised is recorded beside them (a manager's revision does
@@ -836,7 +870,7 @@ export const proposalsService = {
         unit: client.unit,
         status: 'draft',
         validDays,
-        validUntil: new Date(now.getTime() + validDays * DAY_MS),
+        validUntil: proposalValidUntil(now, validDays),
         clientName: client.fullName,
         packageName: pkg.name,
         annualValue: pkg.annual_value,
@@ -845,6 +879,7 @@ export const proposalsService = {
         createdAt: now,
         updatedAt: now,
       });
+      if (newDeal) return toProposal(row, now);
       await repo.updateProposal(tx, locked.id, {
         status: 'superseded',
         supersededById: row.id,
@@ -875,6 +910,8 @@ export const proposalsService = {
     const { row, client } = await ctx.db.transaction(async (tx) => {
       const { row: current, client } = await visibleProposalWithClient(tx, viewer, id, true);
       refuseUnlessOpen(current, now);
+      refuseEmpty(current);
+      refuseAnonymized(client);
       const updated = await repo.updateProposal(tx, id, {
         tokenHash: hashToken(token),
         linkExpiresAt: current.validUntil,
@@ -929,8 +966,10 @@ export const proposalsService = {
     evidence: { ip: string; userAgent: string },
     now: Date = new Date(),
   ): Promise<{ contract_id: number; proposal_id: number }> {
-    const { row: seen } = await visibleProposalWithClient(ctx.db, viewer, id);
+    const { row: seen, client } = await visibleProposalWithClient(ctx.db, viewer, id);
     refuseUnlessOpen(seen, now);
+    refuseEmpty(seen);
+    refuseAnonymized(client);
     if (!fullNameMatches(fullName, seen.clientName)) {
       throw invalidField(['body', 'full_name'], PROPOSAL_MESSAGES.fullNameMismatch);
     }

@@ -25,6 +25,7 @@ function row(overrides: Partial<DashboardProposalRow>): DashboardProposalRow {
     valid_until: LATER,
     sent_at: NOW.toISOString(),
     viewed_at: null,
+    answered_at: null,
     annual_value: 0,
     discount_pct: 0,
     margin_pct: 0,
@@ -45,6 +46,7 @@ const ROWS: DashboardProposalRow[] = [
   row({
     id: 1,
     status: 'accepted',
+    answered_at: NOW.toISOString(),
     viewed_at: NOW.toISOString(),
     annual_value: 1_200_000,
     discount_pct: 10,
@@ -62,6 +64,7 @@ const ROWS: DashboardProposalRow[] = [
     package_id: 2,
     package_name: 'Pacote Prata',
     status: 'accepted',
+    answered_at: NOW.toISOString(),
     annual_value: 600_050,
     discount_pct: 5,
     margin_pct: 20,
@@ -70,7 +73,12 @@ const ROWS: DashboardProposalRow[] = [
       { service_id: 1, name: 'Limpeza de Pele', block: 'A', sessions: 2, total_value: 200_000 },
     ],
   }),
-  row({ id: 3, status: 'declined', decline_reason_code: 'preco' }),
+  row({
+    id: 3,
+    status: 'declined',
+    decline_reason_code: 'preco',
+    answered_at: NOW.toISOString(),
+  }),
   row({ id: 4, status: 'sent' }),
 ];
 
@@ -128,11 +136,11 @@ describe('Gestão (dashboard)', () => {
     expect(card('Aceitas')).toBe('2');
     expect(card('Recusadas')).toBe('1');
     expect(card('Expiradas')).toBe('0');
-    expect(card('Conversão')).toBe('50,0%');
+    expect(card('Conversão')).toBe('50,00%');
     expect(card('Valor anual aceito')).toBe('R$ 18.000,50');
     expect(card('Ticket médio')).toBe('R$ 9.000,25');
-    expect(card('Desconto médio')).toBe('7,5%');
-    expect(card('Margem média')).toBe('30,0%');
+    expect(card('Desconto médio')).toBe('7,50%');
+    expect(card('Margem média')).toBe('30,00%');
     expect(card('Abaixo da margem mínima')).toBe('1');
 
     const reasons = screen.getByRole('region', { name: 'Motivos de recusa' });
@@ -141,6 +149,54 @@ describe('Gestão (dashboard)', () => {
     expect(
       within(procedures).getByRole('row', { name: /^Limpeza de Pele A 6 2 R\$\s6\.000,00$/ }),
     ).toBeInTheDocument();
+  });
+
+  it("says what each figure is, shows '—' for averages over nothing and drills down", async () => {
+    apiData.dashboardRows = [row({ id: 4, status: 'sent' })];
+    signInAs(MANAGER);
+    renderWithProviders(<DashboardPage />, { route: '/gestao' });
+    await waitFor(() => expect(card('Propostas criadas')).toBe('1'));
+    // No accepted proposal: no ticket, discount or margin to average.
+    expect(card('Ticket médio')).toBe('—');
+    expect(card('Desconto médio')).toBe('—');
+    expect(card('Margem média')).toBe('—');
+    expect(card('Conversão')).toBe('0,00%');
+    expect(screen.getByText(/receita líquida = 70 % do preço/)).toBeInTheDocument();
+    expect(screen.getByText(/Conversão = aceitas ÷ enviadas/)).toBeInTheDocument();
+    const drill = screen.getByRole('link', { name: 'Ver as propostas: Aceitas' });
+    expect(drill.getAttribute('href')).toMatch(
+      /^\/propostas\?de=\d{4}-\d{2}-01&ate=\d{4}-\d{2}-\d{2}&status=accepted$/,
+    );
+  });
+
+  it('shows every week of the period, empty ones too, on a titled axis', async () => {
+    signInAs(MANAGER);
+    renderWithProviders(<DashboardPage />, { route: '/gestao' });
+    const panel = await screen.findByRole('region', { name: 'Tendência por semana' });
+    await waitFor(() => expect(card('Propostas criadas')).toBe('4'));
+    expect(within(panel).getByText('Semana (início na segunda-feira)')).toBeInTheDocument();
+    await userEvent.setup().click(within(panel).getByText('Tabela'));
+    // A month touches 5 or 6 weeks; all but this one are empty.
+    const rows = within(panel).getAllByRole('row').slice(1);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.filter((line) => /^\S+ 0 0 0 0 —/.test(line.textContent ?? '')).length).toBe(
+      rows.length - 1,
+    );
+  });
+
+  it('counts by acceptance day when the manager asks for it', async () => {
+    signInAs(MANAGER);
+    const requests = recordRequests();
+    renderWithProviders(<DashboardPage />, { route: '/gestao' });
+    await waitFor(() => expect(card('Propostas criadas')).toBe('4'));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Contar por' }));
+    await user.click(await screen.findByRole('option', { name: 'Data do aceite' }));
+    await waitFor(() =>
+      expect(requests.some((request) => request.path.includes('basis=aceite'))).toBe(true),
+    );
+    // Answered ones only: 2 accepted and 1 declined.
+    await waitFor(() => expect(card('Propostas criadas')).toBe('3'));
   });
 
   it('never shows a figure while loading, and offers to try again on an error', async () => {
@@ -191,8 +247,8 @@ describe('Gestão (dashboard)', () => {
     const user = userEvent.setup();
     await waitFor(() => expect(card('Propostas criadas')).toBe('4'));
     await user.click(within(panel).getByText('Tabela'));
-    expect(within(panel).getByRole('row', { name: 'Carla Prof 3 1 33,3%' })).toBeInTheDocument();
-    expect(within(panel).getByRole('row', { name: 'Diego Prof 1 1 100,0%' })).toBeInTheDocument();
+    expect(within(panel).getByRole('row', { name: 'Carla Prof 3 1 33,33%' })).toBeInTheDocument();
+    expect(within(panel).getByRole('row', { name: 'Diego Prof 1 1 100,00%' })).toBeInTheDocument();
 
     await user.click(
       within(panel).getByRole('button', { name: 'Exportar CSV: Conversão por profissional' }),

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import {
   Alert,
+  Anchor,
   Button,
   ColorSwatch,
   Group,
@@ -13,9 +14,17 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  DASHBOARD_BASES,
+  DASHBOARD_BASIS_DEFINITIONS,
+  DASHBOARD_BASIS_LABELS,
+  DEAL_FUNNEL_LOSSES,
+  DEAL_FUNNEL_STAGES,
+  FIGURE_DEFINITIONS,
   formatReais,
   salesDashboardQuerySchema,
   UNITS,
+  type DashboardBasis,
+  type ProposalStatus,
   type SalesBlock,
   type SalesDashboard,
   type SalesDashboardQueryData,
@@ -31,7 +40,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { fetchSalesCsv, salesDashboardQuery } from '../../../api/insights/dashboard';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { notifyError } from '../../../components/admin/notify';
@@ -47,9 +56,11 @@ import { LiabilitySection } from './liability-section';
 import {
   csvDecimal,
   csvNumber,
+  csvPct,
   formatCount,
   formatPct,
   formatRate,
+  orNone,
   type DataColumn,
 } from './format';
 import { isPeriodPreset, PERIOD_PRESETS, presetPeriod, type PeriodPreset } from './period';
@@ -73,8 +84,8 @@ function figureColumns<T extends SalesFigures>(): DataColumn<T>[] {
     {
       header: 'Conversão (%)',
       numeric: true,
-      cell: (row) => formatRate(row.conversion_rate),
-      csv: (row) => csvDecimal(row.conversion_rate * 100),
+      cell: (row) => orNone(row.proposals_sent > 0, () => formatRate(row.conversion_rate)),
+      csv: (row) => csvPct(row.conversion_rate * 100, row.proposals_sent > 0),
     },
     {
       header: 'Valor anual aceito (R$)',
@@ -82,17 +93,18 @@ function figureColumns<T extends SalesFigures>(): DataColumn<T>[] {
       cell: (row) => formatReais(row.accepted_annual_value),
       csv: (row) => csvDecimal(row.accepted_annual_value),
     },
+    // Averages over no accepted proposal are no number: '—', an empty CSV cell.
     {
       header: 'Ticket médio (R$)',
       numeric: true,
-      cell: (row) => formatReais(row.average_ticket),
-      csv: (row) => csvDecimal(row.average_ticket),
+      cell: (row) => orNone(row.proposals_accepted > 0, () => formatReais(row.average_ticket)),
+      csv: (row) => (row.proposals_accepted > 0 ? csvDecimal(row.average_ticket) : ''),
     },
     {
       header: 'Margem média (%)',
       numeric: true,
-      cell: (row) => formatPct(row.average_margin_pct),
-      csv: (row) => csvDecimal(row.average_margin_pct),
+      cell: (row) => orNone(row.proposals_accepted > 0, () => formatPct(row.average_margin_pct)),
+      csv: (row) => csvPct(row.average_margin_pct, row.proposals_accepted > 0),
     },
   ];
 }
@@ -127,7 +139,7 @@ const BLOCK_COLUMNS: DataColumn<SalesBlock>[] = [
     header: 'Participação (%)',
     numeric: true,
     cell: (row) => formatRate(row.share),
-    csv: (row) => csvDecimal(row.share * 100),
+    csv: (row) => csvPct(row.share * 100),
   },
 ];
 const PROCEDURE_COLUMNS: DataColumn<SalesProcedure>[] = [
@@ -180,33 +192,70 @@ const DECLINE_COLUMNS: DataColumn<SalesDeclineReason>[] = [
 interface Kpi {
   label: string;
   value: (figures: SalesFigures) => string;
+  /** What the figure is (packages/domain insights/dashboard-constants.ts). */
   hint?: string;
+  /** The proposals behind it: the status of the 'Propostas' list it opens. */
+  drill?: ProposalStatus | 'all';
 }
 
+const averaged = (f: SalesFigures) => f.proposals_accepted > 0;
+
 const COUNT_KPIS: readonly Kpi[] = [
-  { label: 'Propostas criadas', value: (f) => formatCount(f.proposals_created) },
-  { label: 'Enviadas', value: (f) => formatCount(f.proposals_sent) },
+  {
+    label: 'Propostas criadas',
+    value: (f) => formatCount(f.proposals_created),
+    hint: FIGURE_DEFINITIONS.proposals_created,
+    drill: 'all',
+  },
+  {
+    label: 'Enviadas',
+    value: (f) => formatCount(f.proposals_sent),
+    hint: FIGURE_DEFINITIONS.proposals_sent,
+  },
   { label: 'Visualizadas', value: (f) => formatCount(f.proposals_viewed) },
-  { label: 'Aceitas', value: (f) => formatCount(f.proposals_accepted) },
-  { label: 'Recusadas', value: (f) => formatCount(f.proposals_declined) },
-  { label: 'Expiradas', value: (f) => formatCount(f.proposals_expired) },
+  {
+    label: 'Aceitas',
+    value: (f) => formatCount(f.proposals_accepted),
+    hint: FIGURE_DEFINITIONS.proposals_accepted,
+    drill: 'accepted',
+  },
+  { label: 'Recusadas', value: (f) => formatCount(f.proposals_declined), drill: 'declined' },
+  { label: 'Expiradas', value: (f) => formatCount(f.proposals_expired), drill: 'expired' },
   {
     label: 'Conversão',
-    value: (f) => formatRate(f.conversion_rate),
-    hint: 'Aceitas / enviadas',
+    value: (f) => orNone(f.proposals_sent > 0, () => formatRate(f.conversion_rate)),
+    hint: FIGURE_DEFINITIONS.conversion_rate,
   },
   {
     label: 'Abaixo da margem mínima',
     value: (f) => formatCount(f.below_min_margin_count),
-    hint: 'Propostas aceitas',
+    hint: FIGURE_DEFINITIONS.below_min_margin_count,
+    drill: 'accepted',
   },
 ];
 
 const VALUE_KPIS: readonly Kpi[] = [
-  { label: 'Valor anual aceito', value: (f) => formatReais(f.accepted_annual_value) },
-  { label: 'Ticket médio', value: (f) => formatReais(f.average_ticket) },
-  { label: 'Desconto médio', value: (f) => formatPct(f.average_discount_pct) },
-  { label: 'Margem média', value: (f) => formatPct(f.average_margin_pct) },
+  {
+    label: 'Valor anual aceito',
+    value: (f) => formatReais(f.accepted_annual_value),
+    hint: FIGURE_DEFINITIONS.accepted_annual_value,
+    drill: 'accepted',
+  },
+  {
+    label: 'Ticket médio',
+    value: (f) => orNone(averaged(f), () => formatReais(f.average_ticket)),
+    hint: FIGURE_DEFINITIONS.average_ticket,
+  },
+  {
+    label: 'Desconto médio',
+    value: (f) => orNone(averaged(f), () => formatPct(f.average_discount_pct)),
+    hint: FIGURE_DEFINITIONS.average_discount_pct,
+  },
+  {
+    label: 'Margem média',
+    value: (f) => orNone(averaged(f), () => formatPct(f.average_margin_pct)),
+    hint: FIGURE_DEFINITIONS.average_margin_pct,
+  },
 ];
 
 /**
@@ -225,6 +274,19 @@ function afterSaleKpi(count: number | undefined, value: number | undefined): str
   return `${formatCount(count)} · ${formatReais(value)}`;
 }
 
+/**
+ * The 'Propostas' list filtered to a figure's proposals: its status and the period's creation
+ * days (the list filters by creation; by acceptance the period is the same days).
+ */
+function drillHref(status: Kpi['drill'], from: string, to: string): string {
+  const params = new URLSearchParams({ de: from, ate: to });
+  if (status && status !== 'all') params.set('status', status);
+  return `/propostas?${params.toString()}`;
+}
+
+const isBasis = (value: string | null): value is DashboardBasis =>
+  (DASHBOARD_BASES as readonly (string | null)[]).includes(value);
+
 /** The filters as the URL keeps them, so a reload or a shared link shows the same numbers. */
 function useDashboardFilters(isAdmin: boolean) {
   const [params, setParams] = useSearchParams();
@@ -236,6 +298,8 @@ function useDashboardFilters(isAdmin: boolean) {
   const rawUnit = params.get('unidade') ?? ALL;
   const unit = isAdmin && (UNITS as readonly string[]).includes(rawUnit) ? (rawUnit as Unit) : null;
   const professionalId = Number(params.get('profissional')) || null;
+  const rawBasis = params.get('base');
+  const basis: DashboardBasis = isBasis(rawBasis) ? rawBasis : 'criacao';
   const set = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
@@ -248,7 +312,7 @@ function useDashboardFilters(isAdmin: boolean) {
       },
       { replace: true },
     );
-  return { preset, customFrom, customTo, period, unit, professionalId, set };
+  return { preset, customFrom, customTo, period, unit, professionalId, basis, set };
 }
 
 /** 'Gestão' (issue 14): the network's sales and margin figures for a period. */
@@ -261,6 +325,7 @@ export default function DashboardPage() {
     from: filters.period.from || undefined,
     to: filters.period.to || undefined,
     unit: filters.unit ?? undefined,
+    basis: filters.basis,
   };
   const parsed = salesDashboardQuerySchema.safeParse(base);
   const periodError =
@@ -386,6 +451,18 @@ export default function DashboardPage() {
           />
         ) : null}
         <Select
+          label="Contar por"
+          data={DASHBOARD_BASES.map((value) => ({
+            value,
+            label: DASHBOARD_BASIS_LABELS[value],
+          }))}
+          value={filters.basis}
+          allowDeselect={false}
+          onChange={(value) => filters.set({ base: value === 'criacao' ? null : value })}
+          description={DASHBOARD_BASIS_DEFINITIONS[filters.basis]}
+          w={{ base: '100%', xs: 260 }}
+        />
+        <Select
           label="Profissional"
           data={professionalOptions}
           value={filters.professionalId === null ? ALL : String(filters.professionalId)}
@@ -420,7 +497,27 @@ export default function DashboardPage() {
               key={kpi.label}
               label={kpi.label}
               value={data ? kpi.value(data) : ''}
-              hint={kpi.hint}
+              hint={
+                kpi.hint || (kpi.drill && data) ? (
+                  <>
+                    {kpi.hint}
+                    {kpi.drill && data ? (
+                      <>
+                        {kpi.hint ? ' ' : null}
+                        <Anchor
+                          component={Link}
+                          to={drillHref(kpi.drill, data.from, data.to)}
+                          size="xs"
+                          underline="always"
+                          aria-label={`Ver as propostas: ${kpi.label}`}
+                        >
+                          Ver propostas
+                        </Anchor>
+                      </>
+                    ) : null}
+                  </>
+                ) : undefined
+              }
               loading={loading}
               unavailable={!loading && !data}
             />
@@ -475,6 +572,9 @@ export default function DashboardPage() {
             ]}
             withLegend
             valueFormatter={formatCount}
+            xAxisLabel="Semana (início na segunda-feira)"
+            yAxisLabel="Propostas"
+            aria-label={FIGURE_DEFINITIONS.by_week}
           />
         }
       />
@@ -503,8 +603,8 @@ export default function DashboardPage() {
             {
               header: 'Conversão (%)',
               numeric: true,
-              cell: (row) => formatRate(row.conversion_rate),
-              csv: (row) => csvDecimal(row.conversion_rate * 100),
+              cell: (row) => orNone(row.proposals_sent > 0, () => formatRate(row.conversion_rate)),
+              csv: (row) => csvPct(row.conversion_rate * 100, row.proposals_sent > 0),
             },
           ]}
           rows={conversionRows}
@@ -517,7 +617,7 @@ export default function DashboardPage() {
               orientation="vertical"
               data={conversionRows.map((row) => ({
                 nome: 'unit' in row ? row.unit : row.name,
-                'Conversão (%)': Math.round(row.conversion_rate * 1000) / 10,
+                'Conversão (%)': row.conversion_rate * 100,
               }))}
               dataKey="nome"
               series={[{ name: 'Conversão (%)', color: 'teal.6' }]}
@@ -621,10 +721,18 @@ export default function DashboardPage() {
           emptyText="Nenhuma proposta no período."
         />
       ) : null}
-      <Text size="xs" c="dimmed">
-        Uma proposta conta pela data de criação (horário de Brasília); só a última versão de cada
-        número conta.
-      </Text>
+      <Stack gap={4} component="section" aria-label="Como os números são contados">
+        <Text size="xs" c="dimmed">
+          Funil da negociação: {DEAL_FUNNEL_STAGES.map((stage) => stage.label).join(' → ')}; ela
+          termina {DEAL_FUNNEL_LOSSES.map((stage) => stage.label.toLowerCase()).join(' ou ')} se não
+          for aceita. {DASHBOARD_BASIS_DEFINITIONS[filters.basis]} Só a última versão de cada número
+          conta (horário de Brasília).
+        </Text>
+        <Text size="xs" c="dimmed">
+          {FIGURE_DEFINITIONS.by_block} {FIGURE_DEFINITIONS.decline_reasons}{' '}
+          {FIGURE_DEFINITIONS.rounding}
+        </Text>
+      </Stack>
     </Stack>
   );
 }

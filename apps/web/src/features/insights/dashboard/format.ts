@@ -1,24 +1,41 @@
-import { csvDecimal, csvLines, csvText } from '@portal/domain';
+import {
+  csvDecimal,
+  csvLines,
+  csvPercent,
+  csvText,
+  formatBasisPoints,
+  formatPercentExact,
+  NO_FIGURE,
+} from '@portal/domain';
 
 const integerFormatter = new Intl.NumberFormat('pt-BR');
-const percentFormatter = new Intl.NumberFormat('pt-BR', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
 
 /** "1.234" */
 export function formatCount(value: number): string {
   return integerFormatter.format(value);
 }
 
-/** "12,5%" from a percent on the domain's scale (12.5). */
+/**
+ * "35,00%" from a percent on the domain's scale (35): the answer's basis points written as
+ * they are, so the screen, the CSV and the builder show one number (shared/basis-points.ts).
+ */
 export function formatPct(value: number): string {
-  return `${percentFormatter.format(value)}%`;
+  return formatPercentExact(value);
 }
 
-/** "37,5%" from a rate 0–1. */
+/** "47,36%" from a rate 0–1 with 4 decimals (whole basis points). */
 export function formatRate(rate: number): string {
-  return formatPct(rate * 100);
+  return formatBasisPoints(Math.round(rate * 10_000));
+}
+
+/** A figure, or '—' when it is an average over nothing. */
+export function orNone(defined: boolean, text: () => string): string {
+  return defined ? text() : NO_FIGURE;
+}
+
+/** A CSV cell of a percent on the domain's scale, or empty over nothing. */
+export function csvPct(value: number, defined = true): string {
+  return defined ? csvPercent(value) : '';
 }
 
 /** A table's column: its header, its cell on screen and in the CSV. */

@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from '@manti
 import {
   UNHEALTHY_MARGIN_MESSAGE,
   formatBRL,
-  formatPercent,
+  formatPercentExact,
   formatSaving,
   packageCostsMoreMessage,
   packageNumber,
@@ -89,7 +89,7 @@ export function PackageSummaryPanel(props: PackageSummaryProps) {
               <Text fw={600}>{pkg.name}</Text>
             </div>
             {clientMode ? null : (
-              <SummaryRow label="Score" value={formatPercent(totals.margemPct)} />
+              <SummaryRow label="Score" value={formatPercentExact(totals.margemPct)} />
             )}
             <SummaryRow label="Valor mensal (12x)" value={formatBRL(totals.monthly)} />
             <SummaryRow label="Valor avulso" value={formatBRL(totals.servicesTotalValue)} />
@@ -185,7 +185,7 @@ export function PackageSummaryBar(props: PackageSummaryProps) {
                   c={healthy ? 'dimmed' : undefined}
                   className={healthy ? undefined : classes.warningText}
                 >
-                  Margem {formatPercent(totals.margemPct)}
+                  Margem {formatPercentExact(totals.margemPct)}
                 </Text>
               )}
             </div>

@@ -23,7 +23,7 @@ import {
   DECLINE_REASON_LABELS,
   formatDateBR,
   formatDateTimeBR,
-  formatPercent,
+  formatPercentExact,
   formatReais,
   pdfFileName,
   type DeclineReasonCode,
@@ -200,7 +200,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
     totals.discount >= 0
       ? {
           label: 'Desconto Gerado',
-          value: `${formatReais(totals.discount)} (${formatPercent(totals.discountPct)})`,
+          value: `${formatReais(totals.discount)} (${formatPercentExact(totals.discountPct)})`,
         }
       : { label: 'Desconto Gerado', value: 'Sem desconto (benefícios do pacote)' },
     { label: 'Valor Mensal (12x)', value: formatReais(totals.monthly) },
@@ -394,7 +394,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
             <Info label="Receita líquida" value={formatReais(totals.receitaLiquida)} />
             <Info label="Lucro" value={formatReais(totals.lucro)} />
-            <Info label="Margem" value={formatPercent(totals.margemPct)} />
+            <Info label="Margem" value={formatPercentExact(totals.margemPct)} />
           </SimpleGrid>
         </Paper>
       )}

@@ -25,7 +25,7 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconBellRinging, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useProposalListQuery, type ProposalListFilters } from '../../../api/sales/proposals';
 import { EmptyState } from '../../../components/empty-state';
 import {
@@ -41,13 +41,24 @@ const STATUS_OPTIONS = PROPOSAL_STATUSES.map((status) => ({
   label: PROPOSAL_STATUS_LABELS[status],
 }));
 
+/** A `YYYY-MM-DD` from the address, or nothing. */
+const dayParam = (value: string | null) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+
 /** 'Propostas' (issue 13): the list with status, client and period, and the follow-ups due. */
 export default function ProposalsPage() {
   usePageTitle('Propostas');
-  const [status, setStatus] = useState<ProposalStatus | null>(null);
+  // /gestao drills down here: '?status=accepted&de=2026-03-01&ate=2026-03-31' (issue 27).
+  const [params] = useSearchParams();
+  const asked = params.get('status');
+  const [status, setStatus] = useState<ProposalStatus | null>(
+    (PROPOSAL_STATUSES as readonly (string | null)[]).includes(asked)
+      ? (asked as ProposalStatus)
+      : null,
+  );
   const [client, setClient] = useState<ClientSummary | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [from, setFrom] = useState(() => dayParam(params.get('de')));
+  const [to, setTo] = useState(() => dayParam(params.get('ate')));
   const filters: ProposalListFilters = {
     status: status ?? undefined,
     client_id: client?.id,
