@@ -179,6 +179,7 @@ export const contractsRoutes: ModuleRoutes = (app, ctx) => {
         currentUser(request),
         request.params.id,
         request.body?.reason || null,
+        ctx.contractPayments,
       ),
   );
 
@@ -192,7 +193,13 @@ export const contractsRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: cancellationQuoteSchema, ...errorResponses },
       },
     },
-    (request) => contractsService.cancellationQuote(db, currentUser(request), request.params.id, 0),
+    (request) =>
+      contractsService.cancellationQuote(
+        db,
+        currentUser(request),
+        request.params.id,
+        ctx.contractPayments,
+      ),
   );
 
   app.post(
@@ -210,7 +217,13 @@ export const contractsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     (request) =>
-      contractsService.cancel(db, currentUser(request), request.params.id, request.body.reason, 0),
+      contractsService.cancel(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body.reason,
+        ctx.contractPayments,
+      ),
   );
 
   app.get(
