@@ -30,6 +30,8 @@ export interface AppContext {
   pdfPool: PdfRenderPool;
   /** What follows a signature (issue 28): the care context's, wired by app.ts. */
   afterSale: AfterSalePort;
+  /** A contract's money as care needs it (issue 29): the billing context's, wired by app.ts. */
+  contractPayments: ContractPaymentsPort;
 }
 
 /** A proposal accepted, as the after-sale needs it (sales hands it over in its transaction). */
@@ -75,6 +77,25 @@ export interface AfterSalePort {
   clientPlan(db: DbOrTx, proposalId: number, now: Date): Promise<PublicPlan | null>;
   /** The client withdraws on her link (CDC art. 49): in the caller's transaction. */
   clientWithdraws(tx: DbOrTx, proposalId: number, now: Date): Promise<PublicPlan>;
+}
+
+/**
+ * What care asks of billing (issue 29): billing sits above care in the map, so care reaches it
+ * through this port; apps/api/src/modules/billing/payments/ports.ts implements it.
+ */
+export interface ContractPaymentsPort {
+  /** What the client paid on the contract less what was refunded, in centavos. */
+  paid(db: DbOrTx, contractId: number): Promise<number>;
+  /**
+   * In care's transaction, after a withdrawal or a cancellation: what is still owed is cancelled
+   * and `refundDue` (centavos) is recorded to go back to the client.
+   */
+  contractEnded(
+    tx: DbOrTx,
+    contractId: number,
+    reason: 'desistencia' | 'cancelamento',
+    refundDue: number,
+  ): Promise<void>;
 }
 
 export type ZodApp = FastifyInstance<

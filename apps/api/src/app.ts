@@ -56,6 +56,10 @@ import { auditService } from './audit/service.ts';
 import { dashboardRoutes } from './modules/insights/dashboard/routes.ts';
 import { contractsAfterSale } from './modules/care/contracts/after-sale.ts';
 import { contractsRoutes } from './modules/care/contracts/routes.ts';
+import { billingContractPayments, withPayments } from './modules/billing/payments/ports.ts';
+import { paymentsRoutes } from './modules/billing/payments/routes.ts';
+import { paymentWebhooksRoutes } from './modules/billing/webhooks/routes.ts';
+import { unitBillingRoutes } from './modules/billing/unit-settings/routes.ts';
 
 /** Every resource module, in the order its routes register under /api/v1. */
 const MODULES: ModuleRoutes[] = [
@@ -78,6 +82,9 @@ const MODULES: ModuleRoutes[] = [
   dataSubjectRoutes,
   proposalsRoutes,
   contractsRoutes,
+  paymentsRoutes,
+  paymentWebhooksRoutes,
+  unitBillingRoutes,
   auditRoutes,
   dashboardRoutes,
 ];
@@ -184,7 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     changeFeed,
     catalogueCache: new CatalogueCache(database, changeFeed),
     pdfPool: deps.pdfPool ?? defaultPdfRenderPool,
-    afterSale: contractsAfterSale,
+    // Care's after-sale with billing's part added (a plan at acceptance, payments on the link).
+    afterSale: withPayments(contractsAfterSale),
+    contractPayments: billingContractPayments,
   };
 
   await app.register(helmet, {

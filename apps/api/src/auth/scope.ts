@@ -75,6 +75,14 @@ export const rowAccess = {
     return scope.kind === 'network' || (scope.kind === 'unit' && client.unit === scope.unit);
   },
 
+  /**
+   * A contract's money (issue 29): change its payment plan, mark an instalment paid, settle a
+   * refund. Admins, and managers of the client's unit; a professional reads the payments only.
+   */
+  collectPayments(viewer: Viewer, contract: { unit: string }): boolean {
+    return this.administerClient(viewer, contract);
+  },
+
   /** Where a viewer may create or move a client: admins anywhere, anyone else their own unit. */
   placeClient(viewer: Viewer, unit: string): boolean {
     return this.client(viewer, { unit });

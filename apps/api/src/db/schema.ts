@@ -598,3 +598,112 @@ export const careSettings = pgTable('care_settings', {
   cancellationFeeBp: integer('cancellation_fee_bp').notNull(),
   updatedAt: updatedAt(),
 });
+
+// Issue 29: payment plans (migration 0023).
+export const unitBillingSettings = pgTable('unit_billing_settings', {
+  unit: text('unit').primaryKey(),
+  pixKey: text('pix_key'),
+  pixMerchantName: text('pix_merchant_name'),
+  pixMerchantCity: text('pix_merchant_city'),
+  provider: text('provider', { enum: ['pix_manual', 'api_pix'] })
+    .notNull()
+    .default('pix_manual'),
+  apiBaseUrl: text('api_base_url'),
+  apiTokenUrl: text('api_token_url'),
+  apiClientId: text('api_client_id'),
+  apiClientSecretSealed: text('api_client_secret_sealed'),
+  webhookSecretSealed: text('webhook_secret_sealed'),
+  updatedAt: updatedAt(),
+});
+
+export const paymentPlans = pgTable('payment_plans', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  contractId: integer('contract_id')
+    .notNull()
+    .unique()
+    .references(() => contracts.id),
+  method: text('method', { enum: ['pix_manual', 'api_pix'] }).notNull(),
+  installments: integer('installments').notNull(),
+  dueDay: integer('due_day').notNull(),
+  total: money('total').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+const INSTALLMENT_STATUS_ENUM = [
+  'agendada',
+  'solicitada',
+  'paga',
+  'falhou',
+  'vencida',
+  'cancelada',
+  'estornada',
+] as const;
+
+export const installments = pgTable(
+  'installments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    n: integer('n').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    txid: text('txid').notNull().unique(),
+    baseStatus: text('base_status', { enum: INSTALLMENT_STATUS_ENUM })
+      .notNull()
+      .default('agendada'),
+    basePaidAt: timestamp('base_paid_at', { withTimezone: true }),
+    baseRefunded: money('base_refunded').notNull().default(0),
+    status: text('status', { enum: INSTALLMENT_STATUS_ENUM }).notNull().default('agendada'),
+    e2eid: text('e2eid'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refunded: money('refunded').notNull().default(0),
+    paidNote: text('paid_note'),
+    paidBy: integer('paid_by'),
+    copiaECola: text('copia_e_cola'),
+  },
+  (table) => [uniqueIndex('installments_plan_id_n_key').on(table.planId, table.n)],
+);
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    event: jsonb('event').notNull(),
+    payloadHash: text('payload_hash').notNull(),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_events_provider_event_id_key').on(table.provider, table.eventId),
+  ],
+);
+
+export const refunds = pgTable('refunds', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  contractId: integer('contract_id')
+    .notNull()
+    .references(() => contracts.id),
+  installmentId: integer('installment_id').references(() => installments.id, {
+    onDelete: 'set null',
+  }),
+  amount: money('amount').notNull(),
+  reason: text('reason', { enum: ['desistencia', 'cancelamento'] }).notNull(),
+  method: text('method', { enum: ['pix_manual', 'api_pix'] }).notNull(),
+  status: text('status', { enum: ['pendente', 'solicitada', 'concluida', 'falhou'] })
+    .notNull()
+    .default('pendente'),
+  refundId: text('refund_id').unique(),
+  createdAt: createdAt(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+});

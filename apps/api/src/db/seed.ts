@@ -8,6 +8,7 @@ import { seedDemoCatalogue } from './seed/demo-catalogue.ts';
 import { seedDemoNotices } from './seed/notices.ts';
 import { seedDemoTrainings } from './seed/trainings.ts';
 import { seedAiConfigs } from './seed/ai-configs.ts';
+import { seedDemoUnitBilling } from './seed/unit-billing.ts';
 
 /**
  * Demo content per module, run in order inside one transaction on a database with no users yet.
@@ -17,6 +18,7 @@ const DEMO_SEEDERS: Array<(tx: AppTx) => Promise<void>> = [
   seedDemoCatalogue,
   seedDemoNotices,
   seedDemoTrainings,
+  seedDemoUnitBilling,
 ];
 
 /** Data the product needs on every database (not demo content), created when missing. */

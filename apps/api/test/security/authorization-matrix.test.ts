@@ -137,6 +137,17 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/v1/contracts/:id/withdraw': 'user',
   'GET /api/v1/contracts/:id/cancellation-quote': 'user',
   'POST /api/v1/contracts/:id/cancel': 'manager',
+  // Payment plans (issue 29): read like contracts; the unit's manager and admins change a plan,
+  // mark a payment, settle a refund and read receivables; admins set a unit's Pix.
+  'GET /api/v1/contracts/:id/payments': 'user',
+  'POST /api/v1/contracts/:id/payment-plan': 'manager',
+  'POST /api/v1/contracts/:id/refunds/:refundId/mark-done': 'manager',
+  'POST /api/v1/installments/:id/mark-paid': 'manager',
+  'GET /api/v1/billing/receivables': 'manager',
+  'GET /api/v1/units/:code/billing': 'admin',
+  'PATCH /api/v1/units/:code/billing': 'admin',
+  // The provider's callback: no user, authenticated by the unit's secret in its URL (ADR 0036).
+  'POST /api/v1/payments/webhooks/:provider': 'public',
   'GET /api/v1/care-settings/': 'user',
   'PATCH /api/v1/care-settings/': 'admin',
 
@@ -170,6 +181,8 @@ const FRESH_ROW_ROUTES = new Set([
   'POST /api/v1/contracts/:id/freeze',
   'POST /api/v1/contracts/:id/withdraw',
   'POST /api/v1/contracts/:id/cancel',
+  'POST /api/v1/installments/:id/mark-paid',
+  'POST /api/v1/contracts/:id/refunds/:refundId/mark-done',
   'POST /api/v1/clients/:id/anonymize',
   'POST /api/v1/proposals/:id/revise',
   'POST /api/v1/proposals/:id/decline',
@@ -189,6 +202,8 @@ const ALLOWED_STATUS_EXCEPTIONS: Record<string, number> = {
   'POST /p/:token/aceitar': 404,
   'POST /p/:token/recusar': 404,
   'POST /p/:token/desistir': 404,
+  // A secret that is not the unit's: refused before anything is read.
+  'POST /api/v1/payments/webhooks/:provider': 401,
 };
 
 /** The status and detail an identity must get on a protected route it may not call. */

@@ -330,6 +330,16 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     return (imageUrl = again);
   };
 
+  /** The id of a contract's first instalment (issue 29). */
+  const firstInstallment = async (contractId: number): Promise<number> => {
+    const res = await send('GET', `/api/v1/contracts/${contractId}/payments`, {
+      token: adminToken,
+    });
+    const id = (res.json() as { installments?: { id: number }[] }).installments?.[0]?.id;
+    if (!id) throw new Error(`Fixture de parcela falhou: ${res.body}`);
+    return id;
+  };
+
   const urlFor: SecurityFixtures['urlFor'] = async (route, options = {}) => {
     if (route.url === '/api/v1/service-photos/:serviceId/:position/image') {
       return signedImageUrl();
@@ -359,6 +369,33 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
       const entryId = (res.json() as { id?: number }).id;
       if (!entryId) throw new Error(`Fixture de sessão falhou: ${res.body}`);
       return `/api/v1/contracts/${contractId}/sessions/${entryId}/reverse`;
+    }
+    if (route.url === '/api/v1/installments/:id/mark-paid') {
+      // The first instalment of a contract of its own (an instalment is paid once).
+      const contractId = options.freshRows ? await factories.contract() : ids.contract;
+      return `/api/v1/installments/${await firstInstallment(contractId)}/mark-paid`;
+    }
+    if (route.url === '/api/v1/contracts/:id/refunds/:refundId/mark-done') {
+      // A cancelled contract with one instalment paid: its refund is pending, once.
+      const contractId = await factories.contract();
+      await send('POST', `/api/v1/installments/${await firstInstallment(contractId)}/mark-paid`, {
+        token: users.manager.token,
+        body: { paid_at: new Date().toISOString() },
+      });
+      await send('POST', `/api/v1/contracts/${contractId}/withdraw`, {
+        token: users.manager.token,
+        body: { reason: 'Desistiu.' },
+      });
+      const res = await send('GET', `/api/v1/contracts/${contractId}/payments`, {
+        token: users.manager.token,
+      });
+      const refundId = (res.json() as { refunds?: { id: number }[] }).refunds?.[0]?.id;
+      if (!refundId) throw new Error(`Fixture de devolução falhou: ${res.body}`);
+      return `/api/v1/contracts/${contractId}/refunds/${refundId}/mark-done`;
+    }
+    if (route.url.startsWith('/api/v1/units/:code')) return route.url.replace(':code', 'PAULISTA');
+    if (route.url === '/api/v1/payments/webhooks/:provider') {
+      return '/api/v1/payments/webhooks/api_pix?unidade=PAULISTA&segredo=nao-confere';
     }
     if (route.url === '/api/v1/contracts/:id/unfreeze') {
       const contractId = await factories.contract();
@@ -503,6 +540,19 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     'POST /api/v1/contracts/:id/extend': () => ({ days: 10, reason: 'Cortesia.' }),
     'POST /api/v1/contracts/:id/cancel': () => ({ reason: 'Mudou de cidade.' }),
     'PATCH /api/v1/care-settings/': () => ({ cancellation_fee_percent: 10 }),
+    'POST /api/v1/contracts/:id/payment-plan': () => ({ method: 'pix_manual', installments: 6 }),
+    'POST /api/v1/installments/:id/mark-paid': () => ({ paid_at: new Date().toISOString() }),
+    'PATCH /api/v1/units/:code/billing': () => ({ pix_merchant_city: 'São Paulo' }),
+    'POST /api/v1/payments/webhooks/:provider': () => ({
+      pix: [
+        {
+          endToEndId: 'E12345678202611271800abcdef01234',
+          txid: 'TXIDQUENAOEXISTE0000000000000000',
+          valor: '300.00',
+          horario: new Date().toISOString(),
+        },
+      ],
+    }),
   };
 
   return {

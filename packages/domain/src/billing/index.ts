@@ -5,3 +5,4 @@ export * from './installments.ts';
 export * from './payment-events.ts';
 export * from './commission.ts';
 export * from './api-schemas.ts';
+export * from './responses.ts';

@@ -410,6 +410,33 @@ export const publicPlanSchema = z.object({
       sessions_remaining: z.number().int(),
     }),
   ),
+  /**
+   * Her instalments (issue 29), filled by the billing context through the same port: paid and
+   * due, and the next one's Pix 'copia e cola'. Absent while the contract has no payment plan.
+   */
+  payments: z
+    .object({
+      method: z.string(),
+      installments: z.array(
+        z.object({
+          n: z.number().int(),
+          due_date: z.string(),
+          amount: z.number(),
+          status: z.string(),
+          status_label: z.string(),
+          paid_at: z.string().nullable(),
+        }),
+      ),
+      next: z
+        .object({
+          n: z.number().int(),
+          due_date: z.string(),
+          amount: z.number(),
+          pix_copia_e_cola: z.string().nullable(),
+        })
+        .nullable(),
+    })
+    .optional(),
 });
 export type PublicPlan = z.output<typeof publicPlanSchema>;
 

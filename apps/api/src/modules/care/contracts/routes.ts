@@ -176,6 +176,7 @@ export const contractsRoutes: ModuleRoutes = (app, ctx) => {
         currentUser(request),
         request.params.id,
         request.body?.reason || null,
+        ctx.contractPayments,
       ),
   );
 
@@ -189,7 +190,13 @@ export const contractsRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: cancellationQuoteSchema, ...errorResponses },
       },
     },
-    (request) => contractsService.cancellationQuote(db, currentUser(request), request.params.id, 0),
+    (request) =>
+      contractsService.cancellationQuote(
+        db,
+        currentUser(request),
+        request.params.id,
+        ctx.contractPayments,
+      ),
   );
 
   app.post(
@@ -207,7 +214,13 @@ export const contractsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     (request) =>
-      contractsService.cancel(db, currentUser(request), request.params.id, request.body.reason, 0),
+      contractsService.cancel(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body.reason,
+        ctx.contractPayments,
+      ),
   );
 
   app.get(

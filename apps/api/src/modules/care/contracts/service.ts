@@ -33,7 +33,7 @@ import {
   normalizeForComparison,
   formatReais,
 } from '@portal/domain';
-import type { ProposalAcceptedEvent } from '../../../app-context.ts';
+import type { ContractPaymentsPort, ProposalAcceptedEvent } from '../../../app-context.ts';
 import { rowAccess, rowFilter, type Viewer } from '../../../auth/scope.ts';
 import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import { HttpError, invalidField, notFound } from '../../../http/errors.ts';
@@ -666,11 +666,16 @@ export const contractsService = {
     viewer: Viewer,
     id: number,
     reason: string | null,
+    payments: ContractPaymentsPort,
     now: Date = new Date(),
   ): Promise<Contract> {
     return db.transaction(async (tx) => {
       const row = await visibleContract(tx, viewer, id, true);
-      return this.withdraw(tx, row, { kind: 'staff', viewer }, reason, now);
+      const contract = await this.withdraw(tx, row, { kind: 'staff', viewer }, reason, now);
+      // Everything paid goes back (the client's link does the same through the after-sale port).
+      const paid = await payments.paid(tx, row.id);
+      await payments.contractEnded(tx, row.id, 'desistencia', withdrawalRefund(paid));
+      return contract;
     });
   },
 
@@ -690,14 +695,14 @@ export const contractsService = {
     db: DbOrTx,
     viewer: Viewer,
     id: number,
-    paid: number,
+    payments: ContractPaymentsPort,
     now: Date = new Date(),
   ): Promise<CancellationQuote> {
     const row = await visibleContract(db, viewer, id);
     const loaded = await load(db, row, now);
     refuseEnded(loaded.state);
     const feeBp = await repo.cancellationFeeBp(db);
-    return quoteOf(loaded.state, reaisToCentavos(paid), feeBp);
+    return quoteOf(loaded.state, await payments.paid(db, row.id), feeBp);
   },
 
   async cancel(
@@ -705,7 +710,7 @@ export const contractsService = {
     viewer: Viewer,
     id: number,
     reason: string,
-    paid: number,
+    payments: ContractPaymentsPort,
     now: Date = new Date(),
   ): Promise<{ contract: Contract; quote: CancellationQuote }> {
     return db.transaction(async (tx) => {
@@ -714,7 +719,7 @@ export const contractsService = {
       refuseEnded(loaded.state);
       if (loaded.state.status === 'expirado') throw new HttpError(409, CONTRACT_MESSAGES.ended);
       const feeBp = await repo.cancellationFeeBp(tx);
-      const quote = quoteOf(loaded.state, reaisToCentavos(paid), feeBp);
+      const quote = quoteOf(loaded.state, await payments.paid(tx, row.id), feeBp);
       await repo.insertLedger(tx, [
         {
           contractId: row.id,
@@ -741,6 +746,7 @@ export const contractsService = {
           refund_due: quote.refund_due,
         },
       });
+      await payments.contractEnded(tx, row.id, 'cancelamento', reaisToCentavos(quote.refund_due));
       return {
         contract: toContract(await load(tx, row, now), await clientNameOf(tx, row.clientId), now),
         quote,

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import {
   formatDateBR,
   formatDateTimeBR,
@@ -53,6 +54,9 @@ button.primary{background:var(--brand);color:var(--brand-text)}
 button.secondary{background:transparent;color:var(--text);border-color:var(--muted)}
 summary{cursor:pointer;font-weight:600;padding:.25rem 0}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+ul.items li.paid span:first-child::before{content:"✓ ";color:var(--ok)}
+.pix{display:block;width:100%;max-width:16rem;height:auto;margin:.5rem auto;background:#fff;padding:.5rem;border-radius:8px}
+.copia{width:100%;font:.8rem/1.3 ui-monospace,monospace;word-break:break-all;background:var(--bg);border:1px solid var(--line);border-radius:8px;padding:.5rem;min-height:4.5rem}
 footer{font-size:.85rem;color:var(--muted);padding:1rem 0 2rem}
 `;
 
@@ -198,6 +202,51 @@ ${withdraw}
 </section>`;
 }
 
+/**
+ * The QR of a Pix 'copia e cola' as inline SVG, drawn here (issue 29: the page carries no script,
+ * so the image cannot be drawn on the phone): one path of the dark modules, a 4-module margin.
+ */
+export function qrSvg(text: string): string {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const size = modules.size;
+  let path = '';
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
+      if (modules.get(row, col)) path += `M${col + 4} ${row + 4}h1v1h-1z`;
+    }
+  }
+  const box = size + 8;
+  return `<svg class="pix" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${box} ${box}" role="img" aria-label="QR Code Pix" shape-rendering="crispEdges"><rect width="${box}" height="${box}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
+}
+
+/** Her instalments beside her sessions, and the next one's Pix (issue 29). */
+function myPayments(proposal: PublicProposal): string {
+  const payments = proposal.plan?.payments;
+  if (!payments) return '';
+  const rows = payments.installments
+    .map(
+      (item) =>
+        `<li${item.status === 'paga' ? ' class="paid"' : ''}><span>${item.n}ª parcela · ${escapeHtml(formatDateBR(`${item.due_date}T12:00:00Z`))}</span><span class="muted">R$ ${escapeHtml(formatReais(item.amount))} · ${escapeHtml(item.status_label)}</span></li>`,
+    )
+    .join('');
+  const { next } = payments;
+  const pix = !next
+    ? ''
+    : next.pix_copia_e_cola
+      ? `<h3>Pagar a ${next.n}ª parcela: R$ ${escapeHtml(formatReais(next.amount))}</h3>
+<p class="muted">Vencimento em ${escapeHtml(formatDateBR(`${next.due_date}T12:00:00Z`))}. Abra o app do seu banco, escolha Pix e leia o QR Code ou use o Pix copia e cola.</p>
+${qrSvg(next.pix_copia_e_cola)}
+<label for="pix-copia">Pix copia e cola</label>
+<textarea id="pix-copia" class="copia" readonly>${escapeHtml(next.pix_copia_e_cola)}</textarea>
+<p class="muted">Depois de pagar, a clínica confirma o recebimento aqui.</p>`
+      : `<p class="muted">A ${next.n}ª parcela (R$ ${escapeHtml(formatReais(next.amount))}) vence em ${escapeHtml(formatDateBR(`${next.due_date}T12:00:00Z`))}. Peça à clínica o código Pix.</p>`;
+  return `<section class="card" aria-labelledby="pagamentos">
+<h2 id="pagamentos">Pagamentos</h2>
+<ul class="items">${rows}</ul>
+${pix}
+</section>`;
+}
+
 /** The page for a proposal the token opens, in whatever state it is. */
 export function renderProposalPage(
   token: string,
@@ -214,6 +263,7 @@ export function renderProposalPage(
 </header>
 ${notice}${stateNote(proposal)}
 ${myPlan(token, proposal)}
+${myPayments(proposal)}
 ${proposal.plan ? '' : procedures(proposal)}
 ${figures(proposal)}
 ${proposal.can_answer ? answerForms(token, proposal, options.nameValue ?? '') : ''}`;

@@ -1,0 +1,252 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { InstallmentStatus, PaymentEvent } from '@portal/domain';
+import { rowFilterSql, type RowFilter } from '../../../auth/scope.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import {
+  clients,
+  contracts,
+  installments,
+  paymentEvents,
+  paymentPlans,
+  refunds,
+} from '../../../db/schema.ts';
+
+export type PlanRow = typeof paymentPlans.$inferSelect;
+export type InstallmentRow = typeof installments.$inferSelect;
+export type NewInstallmentRow = typeof installments.$inferInsert;
+export type RefundRow = typeof refunds.$inferSelect;
+export type EventRow = typeof paymentEvents.$inferSelect;
+
+export async function findPlan(
+  db: DbOrTx,
+  contractId: number,
+  lock = false,
+): Promise<PlanRow | undefined> {
+  const query = db.select().from(paymentPlans).where(eq(paymentPlans.contractId, contractId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertPlan(
+  db: DbOrTx,
+  plan: typeof paymentPlans.$inferInsert,
+): Promise<PlanRow> {
+  const [row] = await db.insert(paymentPlans).values(plan).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updatePlan(
+  db: DbOrTx,
+  id: number,
+  changes: Pick<PlanRow, 'method' | 'installments' | 'dueDay'>,
+): Promise<void> {
+  await db
+    .update(paymentPlans)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(paymentPlans.id, id));
+}
+
+export async function installmentsOf(db: DbOrTx, planId: number): Promise<InstallmentRow[]> {
+  return db
+    .select()
+    .from(installments)
+    .where(eq(installments.planId, planId))
+    .orderBy(asc(installments.n));
+}
+
+export async function replaceInstallments(
+  db: DbOrTx,
+  planId: number,
+  rows: NewInstallmentRow[],
+): Promise<void> {
+  await db.delete(installments).where(eq(installments.planId, planId));
+  if (rows.length > 0) await db.insert(installments).values(rows);
+}
+
+export async function findInstallment(db: DbOrTx, id: number): Promise<InstallmentRow | undefined> {
+  const [row] = await db.select().from(installments).where(eq(installments.id, id)).limit(1);
+  return row;
+}
+
+/** The instalment a provider's charge id names, with its contract's unit. */
+export async function findByTxid(
+  db: DbOrTx,
+  txid: string,
+): Promise<{ installment: InstallmentRow; unit: string } | undefined> {
+  const [row] = await db
+    .select({ installment: installments, unit: contracts.unit })
+    .from(installments)
+    .innerJoin(contracts, eq(contracts.id, installments.contractId))
+    .where(eq(installments.txid, txid))
+    .limit(1);
+  return row;
+}
+
+export async function updateInstallment(
+  db: DbOrTx,
+  id: number,
+  changes: Partial<Omit<InstallmentRow, 'id' | 'planId' | 'contractId'>>,
+): Promise<void> {
+  await db.update(installments).set(changes).where(eq(installments.id, id));
+}
+
+export async function eventsOf(db: DbOrTx, contractId: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.contractId, contractId))
+    .orderBy(asc(paymentEvents.id));
+}
+
+export async function insertEvents(
+  db: DbOrTx,
+  rows: (typeof paymentEvents.$inferInsert)[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(paymentEvents).values(rows).onConflictDoNothing();
+}
+
+export async function deleteEvents(db: DbOrTx, provider: string, eventIds: string[]) {
+  if (eventIds.length === 0) return;
+  await db
+    .delete(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), inArray(paymentEvents.eventId, eventIds)));
+}
+
+export type StoredEvent = PaymentEvent;
+
+export async function refundsOf(db: DbOrTx, contractId: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.contractId, contractId))
+    .orderBy(asc(refunds.id));
+}
+
+export async function insertRefunds(
+  db: DbOrTx,
+  rows: (typeof refunds.$inferInsert)[],
+): Promise<RefundRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(refunds).values(rows).returning();
+}
+
+export async function updateRefund(
+  db: DbOrTx,
+  id: number,
+  changes: Partial<Pick<RefundRow, 'status' | 'doneAt'>>,
+): Promise<void> {
+  await db.update(refunds).set(changes).where(eq(refunds.id, id));
+}
+
+export interface ReceivableRow {
+  installmentId: number;
+  contractId: number;
+  contractNumber: string;
+  clientId: number;
+  clientName: string;
+  unit: string;
+  n: number;
+  count: number;
+  dueDate: string;
+  amount: number;
+  status: InstallmentStatus;
+  method: 'pix_manual' | 'api_pix';
+}
+
+const OPEN_STORED = ['agendada', 'solicitada', 'falhou'] as const;
+
+/**
+ * The instalments a viewer's filter reaches, by due date. 'vencida' is read, not stored: an open
+ * instalment whose due date is before `today` (statusOnDay in packages/domain).
+ */
+export async function receivables(
+  db: DbOrTx,
+  filter: RowFilter | null,
+  query: { status?: InstallmentStatus; from?: string; to?: string; limit: number; offset: number },
+  today: string,
+): Promise<{ rows: ReceivableRow[]; total: number }> {
+  const where: SQL[] = [rowFilterSql(filter, { unit: contracts.unit })];
+  if (query.from) where.push(sql`${installments.dueDate} >= ${query.from}`);
+  if (query.to) where.push(sql`${installments.dueDate} <= ${query.to}`);
+  if (query.status === 'vencida') {
+    where.push(inArray(installments.status, [...OPEN_STORED]));
+    where.push(sql`${installments.dueDate} < ${today}`);
+  } else if (query.status && (OPEN_STORED as readonly string[]).includes(query.status)) {
+    where.push(eq(installments.status, query.status));
+    where.push(sql`${installments.dueDate} >= ${today}`);
+  } else if (query.status) {
+    where.push(eq(installments.status, query.status));
+  }
+  const condition = and(...where);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        installmentId: installments.id,
+        contractId: installments.contractId,
+        contractNumber: contracts.number,
+        clientId: contracts.clientId,
+        clientName: clients.fullName,
+        unit: contracts.unit,
+        n: installments.n,
+        count: paymentPlans.installments,
+        dueDate: installments.dueDate,
+        amount: installments.amount,
+        status: installments.status,
+        method: paymentPlans.method,
+      })
+      .from(installments)
+      .innerJoin(paymentPlans, eq(paymentPlans.id, installments.planId))
+      .innerJoin(contracts, eq(contracts.id, installments.contractId))
+      .innerJoin(clients, eq(clients.id, contracts.clientId))
+      .where(condition)
+      .orderBy(asc(installments.dueDate), asc(installments.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(installments)
+      .innerJoin(contracts, eq(contracts.id, installments.contractId))
+      .where(condition),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+/** What a charge names of its contract (read for the provider, never answered). */
+export async function contractFacts(
+  db: DbOrTx,
+  contractId: number,
+): Promise<{ unit: string; number: string; clientName: string; cpf: string | null } | undefined> {
+  const [row] = await db
+    .select({
+      unit: contracts.unit,
+      number: contracts.number,
+      clientName: clients.fullName,
+      cpf: clients.cpf,
+    })
+    .from(contracts)
+    .innerJoin(clients, eq(clients.id, contracts.clientId))
+    .where(eq(contracts.id, contractId))
+    .limit(1);
+  return row;
+}
+
+/** A provider refund settled (webhook): done, whatever step it was at. */
+export async function settleRefund(db: DbOrTx, refundId: string, at: Date): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ status: 'concluida', doneAt: at })
+    .where(and(eq(refunds.refundId, refundId), sql`${refunds.status} <> 'concluida'`));
+}
+
+/** A refund the provider accepted: only forward (a settled one never goes back to requested). */
+export async function advanceRefund(
+  db: DbOrTx,
+  id: number,
+  status: 'solicitada' | 'concluida',
+): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ status, ...(status === 'concluida' ? { doneAt: new Date() } : {}) })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pendente')));
+}

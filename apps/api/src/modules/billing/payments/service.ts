@@ -1,0 +1,671 @@
+import crypto from 'node:crypto';
+import {
+  BILLING_ANSWERS,
+  buildInstallments,
+  buildStaticBrCode,
+  centavosToReais,
+  INSTALLMENT_STATUS_LABELS,
+  applyPaymentEvent,
+  overdueDays,
+  paymentView,
+  planBalance,
+  REFUND_STATUS_LABELS,
+  reaisToCentavos,
+  saoPauloDate,
+  statusOnDay,
+  type Centavos,
+  type ContractPayments,
+  type Installment,
+  type InstallmentView,
+  type MarkPaidData,
+  type PaymentEvent,
+  type PaymentEventOutcome,
+  type PaymentMethod,
+  type PaymentPlanCreateData,
+  type PublicPlan,
+  type Receivable,
+  type ReceivablesQuery,
+  type RefundReason,
+} from '@portal/domain';
+import type { ProposalAcceptedEvent } from '../../../app-context.ts';
+import { auditService } from '../../../audit/service.ts';
+import { clientRowFilter, rowAccess, type Viewer } from '../../../auth/scope.ts';
+import type { AppDb, DbOrTx } from '../../../db/client.ts';
+import { HttpError, conflict, forbidden, notFound } from '../../../http/errors.ts';
+import { contractsService } from '../../care/contracts/service.ts';
+import { unitBillingService, type UnitPix } from '../unit-settings/service.ts';
+import { providerFor } from './providers.ts';
+import * as repo from './repository.ts';
+
+/** Static BR Code txids hold up to 25 characters; API Pix `cobv` txids 26 to 35. */
+const TXID_LENGTH: Record<PaymentMethod, number> = { pix_manual: 25, api_pix: 32 };
+const TXID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newTxid(method: PaymentMethod): string {
+  const bytes = crypto.randomBytes(TXID_LENGTH[method]);
+  return Array.from(bytes, (byte) => TXID_ALPHABET[byte % TXID_ALPHABET.length]).join('');
+}
+
+/** The plan without provider events, as the reducer of packages/domain reads it. */
+function baseOf(row: repo.InstallmentRow): Installment {
+  return {
+    n: row.n,
+    due_date: row.dueDate,
+    amount: reaisToCentavos(row.amount),
+    status: row.baseStatus,
+    txid: row.txid,
+    e2eid: null,
+    paid_at: row.basePaidAt ? row.basePaidAt.toISOString() : null,
+    refunded: reaisToCentavos(row.baseRefunded),
+  };
+}
+
+/** The instalment as stored (what the events left), for the balance and the answers. */
+function currentOf(row: repo.InstallmentRow): Installment {
+  return {
+    ...baseOf(row),
+    status: row.status,
+    e2eid: row.e2eid,
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    refunded: reaisToCentavos(row.refunded),
+  };
+}
+
+const OWED = new Set(['agendada', 'solicitada', 'falhou', 'vencida']);
+
+/** The static BR Code of an instalment still owed, when the unit has what it needs. */
+function copiaECola(row: repo.InstallmentRow, method: PaymentMethod, pix: UnitPix): string | null {
+  if (!OWED.has(row.status)) return null;
+  if (method === 'api_pix') return row.copiaECola;
+  if (!pix.pixKey || !pix.merchantName || !pix.merchantCity) return null;
+  return buildStaticBrCode({
+    key: pix.pixKey,
+    amount: reaisToCentavos(row.amount),
+    merchantName: pix.merchantName,
+    merchantCity: pix.merchantCity,
+    txid: row.txid,
+    description: null,
+  });
+}
+
+function installmentView(
+  row: repo.InstallmentRow,
+  method: PaymentMethod,
+  pix: UnitPix,
+  today: string,
+): InstallmentView {
+  const status = statusOnDay(currentOf(row), today);
+  return {
+    id: row.id,
+    n: row.n,
+    due_date: row.dueDate,
+    amount: row.amount,
+    status,
+    status_label: INSTALLMENT_STATUS_LABELS[status],
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    method,
+    pix_copia_e_cola: copiaECola(row, method, pix),
+  };
+}
+
+function newRows(
+  planId: number,
+  contractId: number,
+  method: PaymentMethod,
+  plan: Installment[],
+): repo.NewInstallmentRow[] {
+  return plan.map((item) => ({
+    planId,
+    contractId,
+    n: item.n,
+    dueDate: item.due_date,
+    amount: centavosToReais(item.amount),
+    txid: newTxid(method),
+  }));
+}
+
+function eventKey(event: PaymentEvent) {
+  return event.id;
+}
+
+/**
+ * Re-derives the stored instalments from the base and the accepted events (paymentView), and
+ * writes those that changed. Called under the plan's row lock.
+ */
+async function refold(
+  tx: DbOrTx,
+  rows: readonly repo.InstallmentRow[],
+  events: readonly PaymentEvent[],
+): Promise<void> {
+  const view = paymentView({ base: rows.map(baseOf), events });
+  for (const [index, row] of rows.entries()) {
+    const next = view.installments[index];
+    if (!next) continue;
+    const paidAt = next.paid_at ? new Date(next.paid_at) : null;
+    const refunded = centavosToReais(next.refunded);
+    if (
+      next.status !== row.status ||
+      next.e2eid !== row.e2eid ||
+      (paidAt?.getTime() ?? null) !== (row.paidAt?.getTime() ?? null) ||
+      refunded !== row.refunded
+    ) {
+      await repo.updateInstallment(tx, row.id, {
+        status: next.status,
+        e2eid: next.e2eid,
+        paidAt,
+        refunded,
+      });
+    }
+  }
+}
+
+function hashOf(event: PaymentEvent): string {
+  return crypto.createHash('sha256').update(JSON.stringify(event)).digest('hex');
+}
+
+export interface EventAnswer {
+  event_id: string;
+  result: PaymentEventOutcome['result'];
+  reason?: string;
+  message?: string;
+}
+
+/**
+ * Payment plans (issue 29): one per contract, created at acceptance; instalments in centavos that
+ * sum to the price; provider events folded by the domain's reducer; refunds after a withdrawal or
+ * cancellation. Who may do what is asked of apps/api/src/auth/scope.ts.
+ */
+export const paymentsService = {
+  /** In the acceptance's transaction: the default plan (12 monthly instalments, unit's method). */
+  async createForAcceptance(tx: DbOrTx, contractId: number, event: ProposalAcceptedEvent) {
+    if (await repo.findPlan(tx, contractId)) return;
+    const pix = await unitBillingService.pixOf(tx, event.unit);
+    const method: PaymentMethod = pix.provider === 'api_pix' && pix.api ? 'api_pix' : 'pix_manual';
+    const from = saoPauloDate(event.at);
+    const total = reaisToCentavos(event.annualValue);
+    const dueDay = Number(from.slice(8, 10));
+    const plan = buildInstallments({ total, from, dueDay });
+    const row = await repo.insertPlan(tx, {
+      contractId,
+      method,
+      installments: plan.length,
+      dueDay,
+      total: centavosToReais(total),
+    });
+    await repo.replaceInstallments(tx, row.id, newRows(row.id, contractId, method, plan));
+  },
+
+  /** GET /contracts/{id}/payments */
+  async payments(
+    db: AppDb,
+    viewer: Viewer,
+    contractId: number,
+    now: Date = new Date(),
+  ): Promise<ContractPayments> {
+    const contract = await contractsService.get(db, viewer, contractId, now);
+    const plan = await repo.findPlan(db, contractId);
+    if (!plan) throw notFound(BILLING_ANSWERS.planNotFound);
+    const [rows, refunds, pix] = await Promise.all([
+      repo.installmentsOf(db, plan.id),
+      repo.refundsOf(db, contractId),
+      unitBillingService.pixOf(db, contract.unit),
+    ]);
+    const today = saoPauloDate(now);
+    const balance = planBalance(rows.map(currentOf));
+    return {
+      plan: {
+        method: plan.method,
+        installments: plan.installments,
+        due_day: plan.dueDay,
+        total: plan.total,
+        paid: centavosToReais(balance.paid),
+        open: centavosToReais(balance.open),
+      },
+      installments: rows.map((row) => installmentView(row, plan.method, pix, today)),
+      refunds: refunds.map((refund) => ({
+        id: refund.id,
+        amount: refund.amount,
+        reason: refund.reason,
+        status: refund.status,
+        status_label: REFUND_STATUS_LABELS[refund.status],
+        method: refund.method,
+        created_at: refund.createdAt.toISOString(),
+        done_at: refund.doneAt ? refund.doneAt.toISOString() : null,
+      })),
+    };
+  },
+
+  /** POST /contracts/{id}/payment-plan: a new plan while nothing is paid. */
+  async changePlan(
+    db: AppDb,
+    viewer: Viewer,
+    contractId: number,
+    body: PaymentPlanCreateData,
+    now: Date = new Date(),
+  ): Promise<ContractPayments> {
+    const contract = await contractsService.get(db, viewer, contractId, now);
+    if (!rowAccess.collectPayments(viewer, contract)) throw forbidden();
+    if (contract.status === 'cancelado' || contract.status === 'desistencia') {
+      throw conflict(BILLING_ANSWERS.contractEnded);
+    }
+    if (body.method === 'api_pix') {
+      const pix = await unitBillingService.pixOf(db, contract.unit);
+      if (!pix.api) throw new HttpError(422, BILLING_ANSWERS.providerNotConfigured);
+    }
+    await db.transaction(async (tx) => {
+      const plan = await repo.findPlan(tx, contractId, true);
+      if (!plan) throw notFound(BILLING_ANSWERS.planNotFound);
+      const rows = await repo.installmentsOf(tx, plan.id);
+      const events = await repo.eventsOf(tx, contractId);
+      if (
+        events.length > 0 ||
+        rows.some((row) => row.status === 'paga' || row.status === 'estornada')
+      ) {
+        throw conflict(BILLING_ANSWERS.planHasPayments);
+      }
+      const total = reaisToCentavos(plan.total);
+      const from = saoPauloDate(new Date(contract.accepted_at));
+      const dueDay = body.due_day ?? plan.dueDay;
+      const next = buildInstallments({ total, from, dueDay, count: body.installments });
+      await repo.updatePlan(tx, plan.id, {
+        method: body.method,
+        installments: next.length,
+        dueDay,
+      });
+      await repo.replaceInstallments(tx, plan.id, newRows(plan.id, contractId, body.method, next));
+      await auditService.record(tx, {
+        entity: 'contract',
+        entityId: contractId,
+        action: 'payment_plan',
+        before: { method: plan.method, installments: plan.installments, due_day: plan.dueDay },
+        after: { method: body.method, installments: next.length, due_day: dueDay },
+      });
+    });
+    if (body.method === 'api_pix') await this.requestCharges(db, contractId);
+    return this.payments(db, viewer, contractId, now);
+  },
+
+  /** POST /installments/{id}/mark-paid: staff saw the Pix in the statement (pix_manual). */
+  async markPaid(
+    db: AppDb,
+    viewer: Viewer,
+    installmentId: number,
+    body: MarkPaidData,
+    now: Date = new Date(),
+  ): Promise<InstallmentView> {
+    const found = await repo.findInstallment(db, installmentId);
+    if (!found) throw notFound(BILLING_ANSWERS.installmentNotFound);
+    let contract;
+    try {
+      contract = await contractsService.get(db, viewer, found.contractId, now);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) {
+        throw notFound(BILLING_ANSWERS.installmentNotFound);
+      }
+      throw error;
+    }
+    if (!rowAccess.collectPayments(viewer, contract)) throw forbidden();
+    const paidAt = new Date(body.paid_at);
+    if (paidAt.getTime() > now.getTime() + 5 * 60_000) {
+      throw new HttpError(422, BILLING_ANSWERS.paidInFuture);
+    }
+    const result = await db.transaction(async (tx) => {
+      const plan = await repo.findPlan(tx, found.contractId, true);
+      if (!plan) throw notFound(BILLING_ANSWERS.installmentNotFound);
+      const rows = await repo.installmentsOf(tx, plan.id);
+      const row = rows.find((item) => item.id === installmentId);
+      if (!row) throw notFound(BILLING_ANSWERS.installmentNotFound);
+      if (row.status === 'paga' || row.status === 'estornada') {
+        throw conflict(BILLING_ANSWERS.alreadyPaid);
+      }
+      const updated = { ...row, baseStatus: 'paga' as const, basePaidAt: paidAt };
+      await repo.updateInstallment(tx, row.id, {
+        baseStatus: 'paga',
+        basePaidAt: paidAt,
+        paidNote: body.note,
+        paidBy: viewer.id,
+      });
+      const events = (await repo.eventsOf(tx, found.contractId)).map(
+        (stored) => stored.event as PaymentEvent,
+      );
+      const nextRows = rows.map((item) => (item.id === row.id ? updated : item));
+      await refold(tx, nextRows, events);
+      await auditService.record(tx, {
+        entity: 'contract',
+        entityId: found.contractId,
+        action: 'mark_paid',
+        after: { installment: row.n, paid_at: paidAt.toISOString(), amount: row.amount },
+      });
+      const [fresh] = (await repo.installmentsOf(tx, plan.id)).filter((item) => item.id === row.id);
+      return { plan, fresh: fresh ?? row };
+    });
+    const pix = await unitBillingService.pixOf(db, contract.unit);
+    return installmentView(result.fresh, result.plan.method, pix, saoPauloDate(now));
+  },
+
+  /** GET /billing/receivables: the instalments of the viewer's reach, by due date. */
+  async receivables(
+    db: AppDb,
+    viewer: Viewer,
+    query: ReceivablesQuery,
+    now: Date = new Date(),
+  ): Promise<{ items: Receivable[]; total: number }> {
+    const today = saoPauloDate(now);
+    const filter = clientRowFilter(viewer, { unit: query.unit });
+    const { rows, total } = await repo.receivables(
+      db,
+      filter === null ? null : { unit: filter.unit, authorId: null },
+      query,
+      today,
+    );
+    return {
+      total,
+      items: rows.map((row) => {
+        const status = statusOnDay(
+          {
+            n: row.n,
+            due_date: row.dueDate,
+            amount: 0,
+            status: row.status,
+            txid: null,
+            e2eid: null,
+            paid_at: null,
+            refunded: 0,
+          },
+          today,
+        );
+        return {
+          installment_id: row.installmentId,
+          contract_id: row.contractId,
+          contract_number: row.contractNumber,
+          client: { id: row.clientId, full_name: row.clientName },
+          unit: row.unit,
+          n: row.n,
+          installments: row.count,
+          due_date: row.dueDate,
+          amount: row.amount,
+          status,
+          status_label: INSTALLMENT_STATUS_LABELS[status],
+          overdue_days: overdueDays({ due_date: row.dueDate, status: row.status }, today),
+          method: row.method,
+        };
+      }),
+    };
+  },
+
+  /** What the client paid on a contract, less what was refunded, in centavos (care's quote). */
+  async paidCentavos(db: DbOrTx, contractId: number): Promise<Centavos> {
+    const plan = await repo.findPlan(db, contractId);
+    if (!plan) return 0;
+    const balance = planBalance((await repo.installmentsOf(db, plan.id)).map(currentOf));
+    return balance.paid - balance.refunded;
+  },
+
+  /**
+   * After a withdrawal or a cancellation, in care's transaction: what is still owed is cancelled,
+   * and `refundDue` goes back, split over the paid instalments (latest first) so each refund
+   * names the Pix it returns (API Pix `devolucao` needs the payment's e2eid).
+   */
+  async contractEnded(
+    tx: DbOrTx,
+    contractId: number,
+    reason: RefundReason,
+    refundDue: Centavos,
+  ): Promise<void> {
+    const plan = await repo.findPlan(tx, contractId, true);
+    if (!plan) return;
+    const rows = await repo.installmentsOf(tx, plan.id);
+    for (const row of rows) {
+      if (OWED.has(row.baseStatus) && OWED.has(row.status)) {
+        await repo.updateInstallment(tx, row.id, { baseStatus: 'cancelada', status: 'cancelada' });
+      }
+    }
+    let left = refundDue;
+    const refunds: Parameters<typeof repo.insertRefunds>[1] = [];
+    const paid = rows.filter((row) => row.status === 'paga').sort((a, b) => b.n - a.n);
+    for (const row of paid) {
+      if (left <= 0) break;
+      const available = reaisToCentavos(row.amount) - reaisToCentavos(row.refunded);
+      const amount = Math.min(left, available);
+      if (amount <= 0) continue;
+      left -= amount;
+      const viaApi = plan.method === 'api_pix' && row.e2eid !== null;
+      refunds.push({
+        contractId,
+        installmentId: row.id,
+        amount: centavosToReais(amount),
+        reason,
+        method: viaApi ? 'api_pix' : 'pix_manual',
+        refundId: viaApi ? newTxid('pix_manual') : null,
+      });
+    }
+    if (left > 0) {
+      refunds.push({
+        contractId,
+        installmentId: null,
+        amount: centavosToReais(left),
+        reason,
+        method: 'pix_manual',
+      });
+    }
+    await repo.insertRefunds(tx, refunds);
+  },
+
+  /** POST /refunds/{id}/mark-done: staff returned a manual refund. */
+  async markRefundDone(
+    db: AppDb,
+    viewer: Viewer,
+    contractId: number,
+    refundId: number,
+    now: Date = new Date(),
+  ): Promise<ContractPayments> {
+    const contract = await contractsService.get(db, viewer, contractId, now);
+    if (!rowAccess.collectPayments(viewer, contract)) throw forbidden();
+    await db.transaction(async (tx) => {
+      await repo.findPlan(tx, contractId, true);
+      const refund = (await repo.refundsOf(tx, contractId)).find((item) => item.id === refundId);
+      if (!refund) throw notFound(BILLING_ANSWERS.refundNotFound);
+      if (refund.status !== 'pendente' || refund.method !== 'pix_manual') {
+        throw conflict(BILLING_ANSWERS.refundNotPending);
+      }
+      await repo.updateRefund(tx, refund.id, { status: 'concluida', doneAt: now });
+      await auditService.record(tx, {
+        entity: 'contract',
+        entityId: contractId,
+        action: 'refund_done',
+        after: { refund: refund.id, amount: refund.amount },
+      });
+    });
+    return this.payments(db, viewer, contractId, now);
+  },
+
+  /**
+   * Provider events for one unit (webhooks, provider answers): each folded by the domain's
+   * reducer under its plan's row lock, so replays, reorders and parallel deliveries converge.
+   * An event whose charge is not this unit's is an unknown charge.
+   */
+  async applyEvents(
+    db: AppDb,
+    provider: PaymentMethod,
+    unit: string,
+    events: readonly PaymentEvent[],
+  ): Promise<EventAnswer[]> {
+    const answers: EventAnswer[] = [];
+    for (const event of events) {
+      answers.push(await this.applyEvent(db, provider, unit, event));
+    }
+    return answers;
+  },
+
+  async applyEvent(
+    db: AppDb,
+    provider: PaymentMethod,
+    unit: string,
+    event: PaymentEvent,
+  ): Promise<EventAnswer> {
+    const refusedUnknown: EventAnswer = {
+      event_id: event.id,
+      result: 'recusado',
+      reason: 'cobranca_desconhecida',
+      message: 'Cobrança desconhecida: nenhuma parcela deste plano tem este txid.',
+    };
+    if (event.type === 'autorizacao_cancelada') return refusedUnknown;
+    const found = await repo.findByTxid(db, event.txid);
+    if (!found || found.unit !== unit) return refusedUnknown;
+    return db.transaction(async (tx) => {
+      const plan = await repo.findPlan(tx, found.installment.contractId, true);
+      if (!plan) return refusedUnknown;
+      const rows = await repo.installmentsOf(tx, plan.id);
+      const stored = await repo.eventsOf(tx, plan.contractId);
+      const before = stored
+        .map((row) => row.event as PaymentEvent)
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const { state, outcome } = applyPaymentEvent(
+        { base: rows.map(baseOf), events: before },
+        event,
+      );
+      const beforeIds = new Set(before.map(eventKey));
+      const afterIds = new Set(state.events.map(eventKey));
+      const added = state.events.filter((item) => !beforeIds.has(item.id));
+      const removed = before.filter((item) => !afterIds.has(item.id)).map(eventKey);
+      if (added.length > 0 || removed.length > 0) {
+        await repo.deleteEvents(tx, provider, removed);
+        await repo.insertEvents(
+          tx,
+          added.map((item) => ({
+            provider,
+            eventId: item.id,
+            contractId: plan.contractId,
+            event: item,
+            payloadHash: hashOf(item),
+            outcome: outcome.result === 'recusado' ? outcome.reason : outcome.result,
+          })),
+        );
+        await refold(tx, rows, state.events);
+        if (event.type === 'devolucao_liquidada' && outcome.result === 'aplicado') {
+          await repo.settleRefund(tx, event.refund_id, new Date(event.at));
+        }
+      }
+      return outcome.result === 'recusado'
+        ? {
+            event_id: event.id,
+            result: outcome.result,
+            reason: outcome.reason,
+            message: outcome.message,
+          }
+        : { event_id: event.id, result: outcome.result };
+    });
+  },
+
+  /**
+   * API Pix: sends the charge (`cobv`) of every scheduled instalment and keeps its 'copia e
+   * cola'. Outside any transaction (a network call never holds a lock); a failure leaves the
+   * instalment 'agendada' for the next run.
+   */
+  async requestCharges(db: AppDb, contractId: number): Promise<number> {
+    const plan = await repo.findPlan(db, contractId);
+    if (!plan || plan.method !== 'api_pix') return 0;
+    const contract = await repo.contractFacts(db, contractId);
+    if (!contract) return 0;
+    const pix = await unitBillingService.pixOf(db, contract.unit);
+    const adapter = providerFor(plan.method);
+    let sent = 0;
+    for (const row of await repo.installmentsOf(db, plan.id)) {
+      if (row.baseStatus !== 'agendada') continue;
+      const answer = await adapter.requestCharge(pix, {
+        txid: row.txid,
+        amount: reaisToCentavos(row.amount),
+        dueDate: row.dueDate,
+        payer: { name: contract.clientName, cpf: contract.cpf },
+        description: `Parcela ${row.n}/${plan.installments} contrato ${contract.number}`,
+      });
+      if (!answer.ok) continue;
+      await db.transaction(async (tx) => {
+        const locked = await repo.findPlan(tx, contractId, true);
+        if (!locked) return;
+        const rows = await repo.installmentsOf(tx, locked.id);
+        const current = rows.find((item) => item.id === row.id);
+        if (!current || current.baseStatus !== 'agendada') return;
+        await repo.updateInstallment(tx, row.id, {
+          baseStatus: 'solicitada',
+          copiaECola: answer.copiaECola,
+        });
+        const events = (await repo.eventsOf(tx, contractId)).map(
+          (stored) => stored.event as PaymentEvent,
+        );
+        await refold(
+          tx,
+          rows.map((item) =>
+            item.id === row.id ? { ...item, baseStatus: 'solicitada' as const } : item,
+          ),
+          events,
+        );
+      });
+      sent += 1;
+    }
+    return sent;
+  },
+
+  /**
+   * API Pix: asks for every pending refund of a contract (`devolucao`, by the payment's e2eid and
+   * our refund id, so asking twice is the same request). Outside any transaction; the settled
+   * refund arrives by webhook. For the job queue; returns how many were accepted.
+   */
+  async sendRefunds(db: AppDb, contractId: number): Promise<number> {
+    const contract = await repo.contractFacts(db, contractId);
+    const plan = await repo.findPlan(db, contractId);
+    if (!contract || !plan) return 0;
+    const pix = await unitBillingService.pixOf(db, contract.unit);
+    const rows = await repo.installmentsOf(db, plan.id);
+    let sent = 0;
+    for (const refund of await repo.refundsOf(db, contractId)) {
+      if (refund.method !== 'api_pix' || refund.status !== 'pendente' || !refund.refundId) continue;
+      const paid = rows.find((row) => row.id === refund.installmentId);
+      if (!paid?.e2eid) continue;
+      const answer = await providerFor('api_pix').requestRefund(pix, {
+        e2eid: paid.e2eid,
+        refundId: refund.refundId,
+        amount: reaisToCentavos(refund.amount),
+      });
+      if (!answer.ok) continue;
+      await repo.advanceRefund(db, refund.id, answer.status);
+      sent += 1;
+    }
+    return sent;
+  },
+
+  /** The client's link: her instalments and the next one's Pix (issue 29). */
+  async publicPayments(
+    db: DbOrTx,
+    contractId: number,
+    now: Date = new Date(),
+  ): Promise<PublicPlan['payments']> {
+    const plan = await repo.findPlan(db, contractId);
+    const contract = await repo.contractFacts(db, contractId);
+    if (!plan || !contract) return undefined;
+    const rows = await repo.installmentsOf(db, plan.id);
+    const pix = await unitBillingService.pixOf(db, contract.unit);
+    const today = saoPauloDate(now);
+    const views = rows.map((row) => installmentView(row, plan.method, pix, today));
+    const next = views.find((view) => OWED.has(view.status));
+    return {
+      method: plan.method,
+      installments: views.map((view) => ({
+        n: view.n,
+        due_date: view.due_date,
+        amount: view.amount,
+        status: view.status,
+        status_label: view.status_label,
+        paid_at: view.paid_at,
+      })),
+      next: next
+        ? {
+            n: next.n,
+            due_date: next.due_date,
+            amount: next.amount,
+            pix_copia_e_cola: next.pix_copia_e_cola,
+          }
+        : null,
+    };
+  },
+};

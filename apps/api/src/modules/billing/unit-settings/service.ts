@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import {
+  UNITS,
+  type PaymentMethod,
+  type UnitBillingSettings,
+  type UnitBillingSettingsPatch,
+} from '@portal/domain';
+import type { AppDb, DbOrTx } from '../../../db/client.ts';
+import { unitBillingSettings } from '../../../db/schema.ts';
+import { notFound } from '../../../http/errors.ts';
+import { seal, unseal } from './sealed.ts';
+
+export type UnitBillingRow = typeof unitBillingSettings.$inferSelect;
+
+/** What the payments need of a unit: the BR Code's fields and, with API Pix, its access. */
+export interface UnitPix {
+  unit: string;
+  provider: PaymentMethod;
+  pixKey: string | null;
+  merchantName: string | null;
+  merchantCity: string | null;
+  api: { baseUrl: string; tokenUrl: string; clientId: string; clientSecret: string } | null;
+}
+
+function answer(unit: string, row: UnitBillingRow | undefined): UnitBillingSettings {
+  return {
+    unit,
+    pix_key: row?.pixKey ?? null,
+    pix_merchant_name: row?.pixMerchantName ?? null,
+    pix_merchant_city: row?.pixMerchantCity ?? null,
+    provider: row?.provider ?? 'pix_manual',
+    api_base_url: row?.apiBaseUrl ?? null,
+    api_token_url: row?.apiTokenUrl ?? null,
+    api_client_id: row?.apiClientId ?? null,
+    api_client_secret_set: Boolean(row?.apiClientSecretSealed),
+    webhook_secret_set: Boolean(row?.webhookSecretSealed),
+  };
+}
+
+function knownUnit(code: string): string {
+  if (!(UNITS as readonly string[]).includes(code)) throw notFound('Unidade não encontrada.');
+  return code;
+}
+
+async function rowOf(db: DbOrTx, unit: string): Promise<UnitBillingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(unitBillingSettings)
+    .where(eq(unitBillingSettings.unit, unit))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A unit's Pix settings (issue 29): kept in billing's own table so the units resource of the
+ * people context stays unaware of payments; PATCH /units/{code}/billing is admins only.
+ */
+export const unitBillingService = {
+  async get(db: DbOrTx, code: string): Promise<UnitBillingSettings> {
+    const unit = knownUnit(code);
+    return answer(unit, await rowOf(db, unit));
+  },
+
+  async update(
+    db: AppDb,
+    code: string,
+    patch: UnitBillingSettingsPatch,
+  ): Promise<UnitBillingSettings> {
+    const unit = knownUnit(code);
+    return db.transaction(async (tx) => {
+      const sealedOrNull = async (value: string | null | undefined) =>
+        value === undefined ? undefined : value === null ? null : seal(tx, value);
+      const changes = {
+        pixKey: patch.pix_key,
+        pixMerchantName: patch.pix_merchant_name,
+        pixMerchantCity: patch.pix_merchant_city,
+        provider: patch.provider,
+        apiBaseUrl: patch.api_base_url,
+        apiTokenUrl: patch.api_token_url,
+        apiClientId: patch.api_client_id,
+        apiClientSecretSealed: await sealedOrNull(patch.api_client_secret),
+        webhookSecretSealed: await sealedOrNull(patch.webhook_secret),
+      };
+      const defined = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined),
+      );
+      await tx
+        .insert(unitBillingSettings)
+        .values({ unit, ...defined })
+        .onConflictDoUpdate({
+          target: unitBillingSettings.unit,
+          set: { ...defined, updatedAt: new Date() },
+        });
+      return answer(unit, await rowOf(tx, unit));
+    });
+  },
+
+  /** The unit's Pix as the payments use it (credentials unsealed, never answered). */
+  async pixOf(db: DbOrTx, unit: string): Promise<UnitPix> {
+    const row = await rowOf(db, unit);
+    const api =
+      row?.apiBaseUrl && row.apiTokenUrl && row.apiClientId && row.apiClientSecretSealed
+        ? {
+            baseUrl: row.apiBaseUrl,
+            tokenUrl: row.apiTokenUrl,
+            clientId: row.apiClientId,
+            clientSecret: await unseal(db, row.apiClientSecretSealed),
+          }
+        : null;
+    return {
+      unit,
+      provider: row?.provider ?? 'pix_manual',
+      pixKey: row?.pixKey ?? null,
+      merchantName: row?.pixMerchantName ?? null,
+      merchantCity: row?.pixMerchantCity ?? null,
+      api,
+    };
+  },
+
+  /** The unit's webhook secret, or null when none is set (its webhooks are then refused). */
+  async webhookSecretOf(db: DbOrTx, unit: string): Promise<string | null> {
+    const row = await rowOf(db, unit);
+    return row?.webhookSecretSealed ? unseal(db, row.webhookSecretSealed) : null;
+  },
+};

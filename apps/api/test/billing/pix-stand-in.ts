@@ -1,0 +1,268 @@
+import crypto from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import { brCodeAmount, crc16CcittFalse, tlv, type Centavos } from '@portal/domain';
+import { OPENAPI_PATH } from '../../src/modules/billing/pix-api/generate.ts';
+
+/**
+ * A local stand-in of an institution's API Pix, built from the same openapi.yaml the adapter's
+ * types come from: it checks every request body against the document's schemas, answers the
+ * document's own error examples (RFC 7807), checks its answers against the document too, and
+ * calls the registered webhook as a PSP does (the URL plus '/pix'). No test reaches the internet.
+ * Subset: OAuth2 client credentials, PUT /cobv/{txid}, PUT /pix/{e2eid}/devolucao/{id},
+ * PUT /webhook/{chave}.
+ */
+
+interface OpenApiDocument {
+  components: { schemas: Record<string, unknown>; examples: Record<string, { value: unknown }> };
+}
+
+export interface StandIn {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  /** Charges created through the API, by txid. */
+  charges: Map<string, { amount: Centavos; body: unknown }>;
+  refunds: Map<string, { e2eid: string; amount: Centavos; rtrId: string }>;
+  /** Requests the document refused (method, path, violations): a test expects none. */
+  invalid: string[];
+  webhookUrl: string | null;
+  /** The PSP's callback for a Pix paid on a charge; `status` is the app's answer. */
+  pay(
+    txid: string,
+    options?: { amount?: Centavos; e2eid?: string; at?: string },
+  ): Promise<{ status: number; body: unknown; e2eid: string; payload: unknown }>;
+  /** Sends a callback body as is, unchecked (replays, forgeries, reorders, malformed ones). */
+  deliver(body: unknown, url?: string): Promise<{ status: number; body: unknown }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The document writes some patterns as JavaScript literals ("/^\\d{11}$/" for a CPF); read each
+ * as the expression it means, or no CPF would ever match.
+ */
+function unwrapPatterns(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(unwrapPatterns);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as Record<string, unknown>;
+  const pattern = record.pattern;
+  if (typeof pattern === 'string' && /^\/.+\/$/.test(pattern)) {
+    record.pattern = pattern.slice(1, -1);
+  }
+  Object.values(record).forEach(unwrapPatterns);
+}
+
+/**
+ * Two slips of the document (2.9.0) that make its own examples invalid, read as meant:
+ * DadosRecebedor lists the address fields of `recebedor` as required beside it, and a location
+ * is `format: uri` though every example (and every PSP) writes it without a scheme.
+ */
+function mendDocument(document: OpenApiDocument): void {
+  const schemas = document.components.schemas as Record<string, Record<string, unknown>>;
+  delete schemas.DadosRecebedor?.required;
+  const location = (schemas.PayloadLocation?.properties as Record<string, Record<string, unknown>>)
+    ?.location;
+  if (location) delete location.format;
+}
+
+function ajvFor(document: OpenApiDocument) {
+  unwrapPatterns(document.components);
+  mendDocument(document);
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ components: document.components }, 'pix');
+  const cache = new Map<string, ValidateFunction>();
+  return (name: string) => {
+    let validate = cache.get(name);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `pix#/components/schemas/${name}` });
+      cache.set(name, validate);
+    }
+    return validate;
+  };
+}
+
+export const e2eidOf = () =>
+  `E12345678${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}${crypto.randomBytes(6).toString('hex')}`.slice(
+    0,
+    32,
+  );
+
+export async function startPixStandIn(): Promise<StandIn> {
+  // OpenAPI 3.0's `example` keyword and friends are ignored by ajv in non-strict mode.
+  const document = parse(await readFile(OPENAPI_PATH, 'utf8')) as OpenApiDocument;
+  const schema = ajvFor(document);
+  const example = (name: string) => document.components.examples[name]?.value;
+  const clientId = 'portal-estetica';
+  const clientSecret = crypto.randomBytes(12).toString('hex');
+  const token = crypto.randomBytes(16).toString('hex');
+  const charges: StandIn['charges'] = new Map();
+  const refunds: StandIn['refunds'] = new Map();
+  const invalid: string[] = [];
+  const state = { webhookUrl: null as string | null };
+  const app: FastifyInstance = Fastify();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const problem = (reply: FastifyReply, status: number, name: string) =>
+    reply.status(status).type('application/problem+json').send(example(name));
+  const authorized = (header: string | undefined) => header === `Bearer ${token}`;
+  const check = (name: string, value: unknown, where: string) => {
+    const validate = schema(name);
+    if (validate(value)) return true;
+    const paths = (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+    invalid.push(`${where}: ${paths.join('; ')} in ${JSON.stringify(value)}`);
+    return false;
+  };
+
+  app.post('/oauth/token', async (request, reply) => {
+    const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+    const body = request.body as Record<string, string>;
+    if (request.headers.authorization !== basic || body.grant_type !== 'client_credentials') {
+      return reply.status(401).send({ error: 'invalid_client' });
+    }
+    return { access_token: token, token_type: 'Bearer', expires_in: 3600 };
+  });
+
+  app.put('/api/v2/cobv/:txid', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    const { txid } = request.params as { txid: string };
+    if (!/^[a-zA-Z0-9]{26,35}$/.test(txid) || !check('CobVSolicitada', request.body, 'PUT /cobv')) {
+      return problem(reply, 400, 'RequisicaoInvalidaCobVExample1');
+    }
+    const body = request.body as {
+      calendario: { dataDeVencimento: string; validadeAposVencimento?: number };
+      devedor: { cpf?: string; nome: string };
+      valor: { original: string };
+      chave: string;
+    };
+    const amount = Math.round(Number(body.valor.original) * 100);
+    charges.set(txid, { amount, body });
+    const location = `pix.example.com/qr/v2/cobv/${crypto.randomBytes(8).toString('hex')}`;
+    const payload =
+      tlv('00', '01') +
+      tlv('01', '12') +
+      tlv('26', tlv('00', 'br.gov.bcb.pix') + tlv('25', location)) +
+      tlv('52', '0000') +
+      tlv('53', '986') +
+      tlv('58', 'BR') +
+      tlv('59', 'Clinica Teste') +
+      tlv('60', 'Sao Paulo') +
+      tlv('62', tlv('05', '***')) +
+      '6304';
+    const answer = {
+      calendario: {
+        criacao: new Date().toISOString(),
+        dataDeVencimento: body.calendario.dataDeVencimento,
+        validadeAposVencimento: body.calendario.validadeAposVencimento ?? 30,
+      },
+      txid,
+      revisao: 0,
+      loc: { id: 1, txid, location, tipoCob: 'cobv', criacao: new Date().toISOString() },
+      location,
+      status: 'ATIVA',
+      devedor: body.devedor,
+      recebedor: {
+        logradouro: 'Av. Paulista, 1000',
+        cidade: 'São Paulo',
+        uf: 'SP',
+        cep: '01310100',
+        cnpj: '11222333000181',
+        nome: 'Clínica Teste',
+      },
+      valor: { original: body.valor.original },
+      chave: body.chave,
+      pixCopiaECola: payload + crc16CcittFalse(payload),
+    };
+    check('CobVGerada', answer, 'answer of PUT /cobv');
+    return reply.status(201).send(answer);
+  });
+
+  app.put('/api/v2/pix/:e2eid/devolucao/:id', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    const { e2eid, id } = request.params as { e2eid: string; id: string };
+    if (!check('DevolucaoSolicitada', request.body, 'PUT /devolucao')) {
+      return problem(reply, 400, 'RequisicaoInvalidaDevolucaoExample1');
+    }
+    const amount = Math.round(Number((request.body as { valor: string }).valor) * 100);
+    const rtrId = `D12345678${crypto.randomBytes(12).toString('hex')}`.slice(0, 32);
+    refunds.set(id, { e2eid, amount, rtrId });
+    const answer = {
+      id,
+      rtrId,
+      valor: brCodeAmount(amount),
+      horario: { solicitacao: new Date().toISOString() },
+      status: 'EM_PROCESSAMENTO',
+    };
+    check('Devolucao', answer, 'answer of PUT /devolucao');
+    return reply.status(201).send(answer);
+  });
+
+  app.put('/api/v2/webhook/:chave', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    if (!check('WebhookSolicitado', request.body, 'PUT /webhook')) {
+      return problem(reply, 400, 'RequisicaoInvalidaWebhookExample1');
+    }
+    state.webhookUrl = (request.body as { webhookUrl: string }).webhookUrl;
+    return reply.status(204).send();
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const deliver: StandIn['deliver'] = async (body, url) => {
+    const target = url ?? state.webhookUrl;
+    if (!target) throw new Error('stand-in: no webhook registered');
+    // As a PSP does: the registered URL with '/pix' appended.
+    const res = await fetch(`${target}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    clientId,
+    clientSecret,
+    charges,
+    refunds,
+    invalid,
+    get webhookUrl() {
+      return state.webhookUrl;
+    },
+    async pay(txid, options = {}) {
+      const charge = charges.get(txid);
+      const e2eid = options.e2eid ?? e2eidOf();
+      const payload = {
+        pix: [
+          {
+            endToEndId: e2eid,
+            txid,
+            valor: brCodeAmount(options.amount ?? charge?.amount ?? 100),
+            horario: options.at ?? new Date().toISOString(),
+          },
+        ],
+      };
+      check('Pix', payload.pix[0], 'callback body');
+      const answer = await deliver(payload);
+      return { ...answer, e2eid, payload };
+    },
+    deliver,
+    close: () => app.close(),
+  };
+}
