@@ -17,9 +17,10 @@ export const billingContractPayments: ContractPaymentsPort = {
 export function withPayments(care: AfterSalePort): AfterSalePort {
   return {
     async proposalAccepted(tx, event) {
-      const contractId = await care.proposalAccepted(tx, event);
-      await paymentsService.createForAcceptance(tx, contractId, event);
-      return contractId;
+      const accepted = await care.proposalAccepted(tx, event);
+      await paymentsService.createForAcceptance(tx, accepted.contractId, event);
+      const payments = await paymentsService.publicPayments(tx, accepted.contractId, event.at);
+      return payments ? { ...accepted, plan: { ...accepted.plan, payments } } : accepted;
     },
 
     async clientPlan(db, proposalId, now) {
