@@ -54,7 +54,7 @@ describe('the clinical check at every server path (issue 26)', () => {
       await t.request('GET', '/api/v1/packages/', { token: professional.token })
     ).json() as Package[];
     rejuvenescimento = packages.find((p) => p.name === 'Pacote Rejuvenescimento 4')!;
-  });
+  }, 300_000);
   afterAll(() => t.close());
 
   const idOf = (name: string) => {
