@@ -1,7 +1,8 @@
 import { SERVICE_MESSAGES, serviceDeleteConfirmation } from '@portal/domain';
 import type {
+  ClinicalTraits,
   ServicePriceHistoryEntry,
-  Service,
+  Service as StoredService,
   ServiceBlock,
   ServiceCreate,
   ServiceStatus,
@@ -18,6 +19,23 @@ import { relationsKeys } from './services-relations';
  * so one key names one list and a write refreshes every screen that shows it.
  */
 const PATH = '/api/v1/services/';
+
+/**
+ * A procedure as the API answers it since issue 26: its clinical traits (the domain's
+ * clinicalTraitsSchema, packages/domain/src/catalogue/clinical/traits.ts), null when none were
+ * saved, and `traits_missing` on the list rows. Optional until every server sends them.
+ */
+export type Service = StoredService & {
+  clinical_traits?: ClinicalTraits | null;
+  traits_missing?: boolean;
+};
+type ServiceCreateBody = ServiceCreate & { clinical_traits?: ClinicalTraits | null };
+type ServiceUpdateBody = ServiceUpdate & { clinical_traits?: ClinicalTraits | null };
+
+/** A procedure saved without clinical traits: the check can only warn about it. */
+export function traitsMissing(service: Service): boolean {
+  return service.traits_missing ?? service.clinical_traits === null;
+}
 
 export interface ServiceListFilters {
   status_eq?: ServiceStatus;
@@ -102,8 +120,8 @@ export function useActiveServicesQuery() {
  */
 export const serviceMutations = resourceMutations<
   Service,
-  ServiceCreate,
-  ServiceUpdate,
+  ServiceCreateBody,
+  ServiceUpdateBody,
   typeof SERVICE_MESSAGES
 >({
   messages: SERVICE_MESSAGES,
@@ -129,7 +147,7 @@ export const serviceMutations = resourceMutations<
   ),
 });
 
-export type ServiceChanges = RowChanges<ServiceUpdate>;
+export type ServiceChanges = RowChanges<ServiceUpdateBody>;
 export const useCreateService = serviceMutations.useCreate;
 export const useUpdateService = serviceMutations.useUpdate;
 export const useDeleteService = serviceMutations.useDelete;

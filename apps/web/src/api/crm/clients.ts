@@ -7,11 +7,12 @@ import {
 } from '@tanstack/react-query';
 import type {
   AccessLogEntry,
-  Client,
+  Client as StoredClient,
   ClientCareProfile,
-  ClientCreate,
+  ClientCreate as StoredClientCreate,
   ClientSummary,
-  ClientUpdate,
+  ClientUpdate as StoredClientUpdate,
+  ConditionCode,
   ConsentCreate,
   ConsentCreateResponse,
   ConsentEntry,
@@ -24,6 +25,23 @@ import { api, apiRequestBlob } from '../../lib/api-client';
  */
 
 const BASE = '/api/v1/clients';
+
+/**
+ * A health condition on the record (issue 26): a code of the domain's list
+ * (packages/domain/src/catalogue/clinical/conditions.ts) with an optional note (≤ 200 chars),
+ * kept under the same health-data consent as the allergies. `allergies` entries may be allergen
+ * codes (allergens.ts) or free text.
+ */
+export interface HealthCondition {
+  code: ConditionCode;
+  note: string | null;
+}
+export const HEALTH_CONDITION_NOTE_MAX = 200;
+
+/** The record as the API answers it since issue 26 (optional until every server sends it). */
+export type Client = StoredClient & { health_conditions?: HealthCondition[] };
+export type ClientCreate = StoredClientCreate & { health_conditions?: HealthCondition[] };
+export type ClientUpdate = StoredClientUpdate & { health_conditions?: HealthCondition[] };
 
 export const clientKeys = {
   all: ['clients'] as const,

@@ -3,16 +3,48 @@ import {
   AI_CHAT_DEFAULTS,
   RECOMMENDATION_DEFAULT_MAX_ITEMS,
   type AiTextRequest,
-  type AiTextResponse,
+  type AiTextResponse as StoredAiTextResponse,
+  type AiWarning,
   type BlockLimits,
   type ChatMessage,
+  type ClinicalIssue,
   type Package,
   type RecommendationRequest,
-  type RecommendationResponse,
+  type RecommendationResponse as StoredRecommendationResponse,
   type Service,
 } from '@portal/domain';
 import { activeServicesQuery } from '../catalogue/services';
 import { api } from '../../lib/api-client';
+
+/** A procedure the answer left out, and why (issue 26): shown so nothing is dropped silently. */
+export interface BlockedProcedure {
+  service_id: number;
+  name: string;
+  reasons: string[];
+}
+
+/**
+ * What recommendations and chat answers carry since issue 26, beside their items: the sentence
+ * of what was understood ('Entendi: sem laser, sem peeling; gestante'), the clinical issues of
+ * the items recommended (relative only: absolute ones are never recommended) among the request's
+ * notices, what was left out and why, and, when nothing can be offered safely, an honest
+ * sentence with no items. Optional until every server sends them.
+ */
+export interface ClinicalAnswer {
+  understood?: string;
+  warnings: Array<AiWarning | ClinicalIssue>;
+  blocked?: BlockedProcedure[];
+  no_answer?: string | null;
+}
+
+export type RecommendationResponse = Omit<StoredRecommendationResponse, 'warnings'> &
+  ClinicalAnswer;
+export type AiTextResponse = Omit<StoredAiTextResponse, 'warnings'> & ClinicalAnswer;
+
+/** A clinical issue of an item, told apart from a notice about the request. */
+export function isClinicalIssue(warning: AiWarning | ClinicalIssue): warning is ClinicalIssue {
+  return 'service_id' in warning && 'severity' in warning;
+}
 
 /**
  * The assistant's calls. Both take the dialog's abort signal: closing the dialog, 'Nova

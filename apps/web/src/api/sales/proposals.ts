@@ -6,8 +6,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type {
+  ClinicalIssue,
   Package,
-  Proposal,
+  Proposal as StoredProposal,
   ProposalCreate,
   ProposalDecline,
   ProposalRevise,
@@ -15,7 +16,60 @@ import type {
   ProposalStatus,
   ProposalSummary,
 } from '@portal/domain';
-import { api, apiRequestBlob } from '../../lib/api-client';
+import { api, ApiError, apiRequestBlob } from '../../lib/api-client';
+
+/** A professional's recorded reason for keeping a contraindicated procedure (issue 26). */
+export interface ClinicalOverrideRecord {
+  service_id: number;
+  condition: string;
+  reason: string;
+  by: { id: number; name: string };
+  at: string;
+}
+
+/**
+ * A proposal as the API answers it since issue 26: `warnings` are the clinical issues of its
+ * items against the client's record at save (absolute and relative), and `clinical_overrides`
+ * the reasons recorded for keeping a blocked item. Optional until every server sends them.
+ */
+export type Proposal = Omit<StoredProposal, 'warnings'> & {
+  warnings: Array<ClinicalIssue | StoredProposal['warnings'][number]>;
+  clinical_overrides?: ClinicalOverrideRecord[];
+};
+
+/** Saving with blocked items needs the reason (10–500 characters), kept with the proposal. */
+export const OVERRIDE_REASON_MIN = 10;
+export const OVERRIDE_REASON_MAX = 500;
+
+/** The 422 of a save that meets an absolute contraindication without `override_reason`. */
+export interface ClinicalBlock {
+  message: string;
+  warnings: ClinicalIssue[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The CLINICAL_BLOCK answer a failed save carries, or null for any other failure. */
+export function clinicalBlockOf(error: unknown): ClinicalBlock | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(error.responseText);
+  } catch {
+    return null;
+  }
+  // `{code, message, warnings}`, at the top level or under `detail`.
+  const root = isRecord(body) && isRecord(body.detail) ? body.detail : body;
+  if (!isRecord(root) || root.code !== 'CLINICAL_BLOCK') return null;
+  const warnings = Array.isArray(root.warnings) ? (root.warnings as ClinicalIssue[]) : [];
+  const message =
+    typeof root.message === 'string' && root.message.trim() !== ''
+      ? root.message
+      : 'Um procedimento da proposta é contraindicado para este cliente.';
+  return { message, warnings };
+}
 
 /**
  * Every request the web makes about saved proposals (issue 13): query keys, query options and
@@ -110,12 +164,14 @@ function useProposalWrite<TBody, TAnswer>(request: (body: TBody) => Promise<TAns
 
 /** 'Gerar Pacote': the server checks the selection and computes every total itself. */
 export function useCreateProposalMutation() {
-  return useProposalWrite((body: ProposalCreate) => api.post<Proposal>(`${BASE}/`, body));
+  return useProposalWrite((body: ProposalCreate & { override_reason?: string }) =>
+    api.post<Proposal>(`${BASE}/`, body),
+  );
 }
 
 /** 'Nova versão': version N+1 (new id, same number). */
 export function useReviseProposalMutation(id: number) {
-  return useProposalWrite((body: ProposalRevise) =>
+  return useProposalWrite((body: ProposalRevise & { override_reason?: string }) =>
     api.post<Proposal>(`${BASE}/${id}/revise`, body),
   );
 }

@@ -14,7 +14,7 @@ import {
   isDimmed,
   occurrencesOf,
   type BlockLimits,
-  type ContraindicationConflict,
+  type ClinicalIssue,
   type ProcedureSelection,
   type Service,
   type ServiceBlock,
@@ -38,8 +38,8 @@ export interface ProcedureBlockProps {
   /** The '−' control: one session less. */
   onRemoveSession: (service: Service) => void;
   onShowDetails: (service: Service) => void;
-  /** The procedures that conflict with the chosen client's record, by id. */
-  conflicts?: ReadonlyMap<number, ContraindicationConflict>;
+  /** The clinical check's issues for the chosen client, by procedure id (issue 26). */
+  issues?: ReadonlyMap<number, readonly ClinicalIssue[]>;
 }
 
 /** 'n/limit selecionados' plus ' • Limite atingido' when the block is full (SPEC builder). */
@@ -77,7 +77,7 @@ export function ProcedureBlock({
   onToggle,
   onRemoveSession,
   onShowDetails,
-  conflicts,
+  issues,
 }: ProcedureBlockProps) {
   const headingId = useId();
   const count = selection[block].length;
@@ -94,7 +94,7 @@ export function ProcedureBlock({
       onToggle={onToggle}
       onRemoveSession={onRemoveSession}
       onShowDetails={onShowDetails}
-      conflict={conflicts?.get(service.id)}
+      issues={issues?.get(service.id)}
     />
   );
 
