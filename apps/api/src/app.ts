@@ -45,6 +45,7 @@ import { aiChatRoutes } from './modules/sales/ai-chat/routes.ts';
 import { aiConfigsRoutes } from './modules/catalogue/ai-configs/routes.ts';
 import { vitalsRoutes } from './modules/insights/vitals/routes.ts';
 import { clientsRoutes } from './modules/crm/clients/routes.ts';
+import { clinicalRoutes } from './modules/crm/clinical/routes.ts';
 import { proposalsRoutes } from './modules/sales/proposals/routes.ts';
 import { publicProposalPageRoutes } from './modules/sales/public-proposal-page/routes.ts';
 import { auditRoutes } from './modules/insights/audit/routes.ts';
@@ -71,6 +72,7 @@ const MODULES: ModuleRoutes[] = [
   aiConfigsRoutes,
   vitalsRoutes,
   clientsRoutes,
+  clinicalRoutes,
   dataSubjectRoutes,
   proposalsRoutes,
   contractsRoutes,

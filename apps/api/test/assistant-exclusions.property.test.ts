@@ -205,7 +205,7 @@ describe('no answer keeps a procedure the client excluded, on every engine', () 
     const names = parsed.ok ? parsed.items.map((item) => item.name) : [];
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((name) => NOT_IN_PREGNANCY.includes(name))).toEqual([]);
-    expect(body.warnings.map((w) => w.code)).toContain('contraindication');
+    expect(body.notices.map((w) => w.code)).toContain('contraindication');
   });
 
   it('holds an exclusion against the traits an admin listed, which the text does not say', async () => {

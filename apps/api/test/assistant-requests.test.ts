@@ -536,11 +536,12 @@ describe('the assistant keeps what the client said (demo catalogue)', () => {
       body: { goal_text: text, include_synergies: true, max_items: 12, package_id: pkg.id },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as RecommendationResponse & { warnings?: Answer['warnings'] };
+    // Issue 26: the assistant's notices moved from `warnings` (now the clinical issues).
+    const body = res.json() as RecommendationResponse;
     return {
       names: body.items.map((item) => item.name),
       reasons: body.items.map((item) => item.reason),
-      warnings: body.warnings ?? [],
+      warnings: body.notices,
     };
   };
 
@@ -558,14 +559,14 @@ describe('the assistant keeps what the client said (demo catalogue)', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as AiTextResponse & { warnings?: Answer['warnings'] };
+    const body = res.json() as AiTextResponse;
     const parsed = parseAiItemsText(body.text);
     const items = parsed.ok ? parsed.items : [];
     const byId = new Map(services.map((s) => [s.id, s.name]));
     return {
       names: items.map((item) => byId.get(item.service_id) ?? item.name),
       reasons: items.map((item) => item.reason),
-      warnings: body.warnings ?? [],
+      warnings: body.notices,
     };
   };
 
@@ -618,6 +619,7 @@ describe('the assistant keeps what the client said (demo catalogue)', () => {
     for (const path of ['/api/v1/recommendations/', '/api/v1/ai/ai/text']) {
       const ok = JSON.stringify(doc.paths[path]!.post!.responses['200']);
       expect(ok).toContain('"warnings"');
+      expect(ok).toContain('"notices"');
       for (const code of ['budget_below_package', 'exclusion_removed_all', 'contraindication']) {
         expect(ok).toContain(code);
       }

@@ -64,6 +64,8 @@ describe('care profile and the assistant’s client_id', () => {
       health_data_consent: true,
       allergies: ['Alergia a ácido hialurônico'],
       contraindications: ['laser'],
+      health_flags: ['hipertensão'],
+      health_conditions: [],
     } satisfies ClientCareProfile);
     const log = await accessLog(allergic.id);
     expect(log).toHaveLength(before + 1);
@@ -114,12 +116,13 @@ describe('care profile and the assistant’s client_id', () => {
     const ids = answer.items.map((item) => item.service_id);
     expect(ids).not.toContain(catalogue.filler);
     expect(ids).not.toContain(catalogue.laser);
-    const warning = answer.warnings.find((w) => w.code === 'contraindication');
-    expect(warning?.message).toContain('Alergias e contraindicações do cliente');
-    expect(warning?.message).toContain('Preenchimento Cuidados');
-    expect(warning?.message).toContain('Laser Cuidados');
-    // The client's own words never appear: the professional reads them in the client's record.
-    expect(warning?.message).not.toContain('hialurônico');
+    // Issue 26: what was left out, and why, for the cards; the answer is access-logged below.
+    const blocked = new Map(answer.blocked.map((b) => [b.service_id, b.reasons.join(' ')]));
+    expect(blocked.get(catalogue.filler)).toContain('Preenchimento Cuidados');
+    expect(blocked.get(catalogue.filler)).toContain('ácido hialurônico');
+    expect(blocked.get(catalogue.laser)).toContain('exclui laser');
+    expect(answer.understood).toContain('sem laser');
+    expect(answer.warnings.every((w) => w.severity === 'relative')).toBe(true);
 
     const log = await accessLog(allergic.id);
     expect(log[0]).toMatchObject({ action: 'read_sensitive', user: { id: professional.id } });
@@ -158,6 +161,6 @@ describe('care profile and the assistant’s client_id', () => {
     const answer = res.json() as AiTextResponse;
     const items = (JSON.parse(answer.text) as { items: { service_id: number }[] }).items;
     expect(items.map((item) => item.service_id)).not.toContain(catalogue.filler);
-    expect(answer.warnings.map((w) => w.code)).toContain('contraindication');
+    expect(answer.blocked.map((b) => b.service_id)).toContain(catalogue.filler);
   });
 });

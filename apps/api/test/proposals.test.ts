@@ -55,7 +55,8 @@ describe('proposals API', () => {
         phone: '(11) 98765-4321',
         email: 'maria@exemplo.com.br',
         consents: [HEALTH_CONSENT],
-        allergies: ['ácido hialurônico'],
+        // Issue 26: an anticoagulant is a relative contraindication of the filler (a warning).
+        health_flags: ['tomo Marevan'],
       },
     });
     client = res.json() as Client;
@@ -168,13 +169,15 @@ describe('proposals API', () => {
     const validUntil =
       new Date(proposal.valid_until).getTime() - new Date(proposal.created_at).getTime();
     expect(validUntil).toBe(7 * 24 * 3600 * 1000);
-    expect(proposal.warnings).toEqual([
-      {
-        code: 'contraindication',
-        service_id: catalogue.filler,
-        message: expect.stringContaining('Preenchimento Prop'),
-      },
-    ]);
+    expect(proposal.warnings).toContainEqual({
+      code: 'contraindication',
+      service_id: catalogue.filler,
+      condition: 'ANTICOAG',
+      severity: 'relative',
+      message: expect.stringContaining('Preenchimento Prop'),
+    });
+    expect(proposal.warnings.every((w) => w.severity === 'relative')).toBe(true);
+    expect(proposal.clinical_overrides).toEqual([]);
     const next = await createOk();
     expect(Number(next.number.slice(5))).toBe(Number(proposal.number.slice(5)) + 1);
   });
@@ -779,7 +782,9 @@ describe('proposals API', () => {
     expect(care.statusCode).toBe(200);
     const { text } = await pdfText(care.rawPayload);
     expect(text).toContain('Maria da Conceição Souza');
-    expect(text).toContain('ácido hialurônico');
+    expect(text).toContain('tomo Marevan');
+    // Issue 26: the filler's relative issue is printed under it, not only above the list.
+    expect(text).toContain('Atenção (Anticoagulante');
     const log = await t.database.query<{ action: string }>(
       'SELECT action FROM client_access_log WHERE client_id = $1 ORDER BY id DESC LIMIT 1',
       [client.id],
@@ -800,7 +805,8 @@ describe('proposals API', () => {
         full_name: 'Berta Apagada',
         phone: '11 97777-6666',
         consents: [HEALTH_CONSENT],
-        allergies: ['látex', 'ácido hialurônico'],
+        allergies: ['látex'],
+        health_flags: ['tomo Marevan'],
       },
     });
     const berta = res.json() as Client;
@@ -809,7 +815,7 @@ describe('proposals API', () => {
       package_id: catalogue.pkg,
       blocks: blocks([catalogue.filler]),
     });
-    expect(proposal.warnings).toHaveLength(1);
+    expect(proposal.warnings.length).toBeGreaterThan(0);
     const { token } = await send(proposal.id);
     await accept(token, { full_name: 'Berta Apagada', accept_terms: true });
     const before = (
@@ -868,7 +874,7 @@ describe('proposals API', () => {
       body: {
         full_name: 'Clara Revoga',
         consents: [HEALTH_CONSENT],
-        allergies: ['ácido hialurônico'],
+        health_flags: ['tomo Marevan'],
       },
     });
     const clara = res.json() as Client;

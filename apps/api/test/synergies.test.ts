@@ -172,8 +172,9 @@ describe('synergy suggestions', () => {
       'Radiofrequência',
     ];
     const { items } = await generate({ procedures: refs(...names) });
-    const related = items.filter((i) => i.expected_gain_percent_range !== '5–10%');
-    const fallback = items.filter((i) => i.expected_gain_percent_range === '5–10%');
+    // Issue 26: a pair without a stored relation promises no gain at all.
+    const related = items.filter((i) => i.expected_gain_percent_range !== null);
+    const fallback = items.filter((i) => i.expected_gain_percent_range === null);
     expect(related.map((i) => i.title)).toEqual(['Drenagem Linfática + Radiofrequência']);
     expect(fallback.map((i) => [i.procedure1, i.procedure2])).toEqual([
       ['Peeling Químico', 'Microagulhamento'],

@@ -108,6 +108,7 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
     allergies: [],
     health_flags: [],
     contraindications: [],
+    health_conditions: [],
     created_by: null,
     ...overrides,
   };
@@ -152,11 +153,15 @@ export function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
     },
     warnings: [
       {
-        code: 'contraindication',
+        code: 'allergy',
         service_id: 11,
-        message: 'Atenção: "Microagulhamento" envolve "látex", que consta nas alergias.',
+        condition: 'ALERGIA_LATEX',
+        severity: 'relative',
+        message:
+          'Microagulhamento: contém látex (alergia a látex); confirmar o produto com o profissional.',
       },
     ],
+    clinical_overrides: [],
     valid_days: 7,
     acceptance: null,
     decline: null,

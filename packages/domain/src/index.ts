@@ -26,6 +26,7 @@ export * from './sales/ai-payloads.ts';
 export * from './insights/web-vitals.ts';
 export * from './crm/cpf.ts';
 export * from './crm/clients.ts';
+export * from './crm/clinical-check.ts';
 export * from './sales/proposals.ts';
 export * from './catalogue/contraindications.ts';
 export * from './insights/client-export.ts';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Database } from './client.ts';
 import { API_ROOT } from '../api-root.ts';
 import { refoldStaleKeys } from './refold-keys.ts';
+import { fillDemoClinicalTraits } from './fill-clinical-traits.ts';
 
 export const MIGRATIONS_DIR = path.join(API_ROOT, 'migrations');
 
@@ -39,6 +40,9 @@ export async function runMigrations(database: Database): Promise<string[]> {
     }
     // Keys a migration marked stale are recomputed in TypeScript before anything is served.
     await refoldStaleKeys(database);
+    // Migration 0019 added procedures' clinical traits: a database seeded before it gets the
+    // demo catalogue's, once, in the run that applies it (issue 26).
+    if (applied.some((file) => file.startsWith('0019_'))) await fillDemoClinicalTraits(database);
     return applied;
   } catch (error) {
     await database.exec('ROLLBACK').catch(() => undefined);

@@ -18,6 +18,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bigint, doublePrecision } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type {
+  ClinicalIssue,
+  ClinicalTraits,
+  HealthCondition,
+  ProposalClinicalOverride,
+} from '@portal/domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -78,6 +84,8 @@ export const services = pgTable('services', {
     .array()
     .notNull()
     .default(sql`'{}'`),
+  /** Migration 0019 (issue 26): the clinical check's traits; null until filled. */
+  clinicalTraits: jsonb('clinical_traits').$type<ClinicalTraits>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -269,6 +277,11 @@ export const clients = pgTable('clients', {
     .array()
     .notNull()
     .default(sql`'{}'`),
+  /** Migration 0019 (issue 26): condition codes with a note, under the health-data consent. */
+  healthConditions: jsonb('health_conditions')
+    .$type<HealthCondition[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   consentHealthData: boolean('consent_health_data').notNull().default(false),
   consentMarketing: boolean('consent_marketing').notNull().default(false),
   consentPhotos: boolean('consent_photos').notNull().default(false),
@@ -335,7 +348,10 @@ export interface ProposalSnapshotColumn {
     margemPct: number;
     monthlyRemaining: number;
   };
-  warnings: Array<{ code: 'contraindication'; service_id: number; message: string }>;
+  /** The clinical check at save (migration 0019 gave older warnings this shape). */
+  warnings: ClinicalIssue[];
+  /** Absolute contraindications kept with a recorded reason (absent before issue 26). */
+  clinical_overrides?: ProposalClinicalOverride[];
 }
 
 export interface ProposalAcceptanceColumn {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES, type ValidationIssue } from '@portal/domain';
+import { MESSAGES, type ClinicalIssue, type ValidationIssue } from '@portal/domain';
 
 /** An error whose status and pt-BR detail are meant for the client. */
 export class HttpError extends Error {
@@ -9,6 +9,20 @@ export class HttpError extends Error {
     readonly detail: string | ValidationIssue[],
   ) {
     super(typeof detail === 'string' ? detail : (detail[0]?.msg ?? 'Erro'));
+  }
+}
+
+/**
+ * 422 of a save that meets an absolute contraindication without a recorded reason (issue 26):
+ * `{detail, code: 'CLINICAL_BLOCK', message, warnings}`, `detail` kept for every client that
+ * reads only it.
+ */
+export class ClinicalBlockError extends HttpError {
+  constructor(
+    message: string,
+    readonly warnings: readonly ClinicalIssue[],
+  ) {
+    super(422, message);
   }
 }
 
@@ -40,6 +54,14 @@ function isPgError(error: unknown): error is PgError {
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof ClinicalBlockError) {
+      return reply.status(422).send({
+        detail: error.detail,
+        code: 'CLINICAL_BLOCK',
+        message: error.detail,
+        warnings: error.warnings,
+      });
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ detail: error.detail });
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clinicalIssueSchema } from '@portal/domain';
 
 /** `{id}` path parameters: a positive integer, with a pt-BR message otherwise. */
 export const idParams = z.object({
@@ -24,3 +25,13 @@ export const errorResponses = {
   409: errorBody,
   422: errorBody,
 } as const;
+
+/**
+ * The 422 of a save that may meet an absolute contraindication (issue 26): a validation error,
+ * or `code: 'CLINICAL_BLOCK'` with its message and the absolute issues.
+ */
+export const clinicalBlockBody = errorBody.extend({
+  code: z.literal('CLINICAL_BLOCK').optional(),
+  message: z.string().optional(),
+  warnings: z.array(clinicalIssueSchema).optional(),
+});

@@ -8,14 +8,22 @@ import {
   type DocumentMeta,
 } from './brand.ts';
 import { placeAndLongDate } from './format.ts';
+import type { ClinicalMark } from './clinical-marks.ts';
 
 export const CLIENT_CARE_TITLE = 'Guia de Cuidados da Cliente';
+/** Amber for a relative clinical warning (red, COLORS.negative, for absolute ones). */
+const CLINICAL_RELATIVE_COLOR = '#9a6700';
 
 export interface ClientCareDocumentInput {
   data: ClientCarePdfData;
   /** The signed-in user (DESIGN 7.10). */
   author: string;
   issuedAt: Date;
+  /**
+   * The clinical check's marks per procedure of `data.procedures` (issue 26), printed under
+   * each one: absolute in red, relative in amber.
+   */
+  clinicalMarks?: ReadonlyArray<readonly ClinicalMark[]>;
 }
 
 /**
@@ -26,6 +34,7 @@ export function renderClientCarePdf({
   data,
   author,
   issuedAt,
+  clinicalMarks = [],
 }: ClientCareDocumentInput): Promise<Buffer> {
   const { client } = data;
   const fullName = client.full_name;
@@ -113,10 +122,27 @@ export function renderClientCarePdf({
     writer.checklist(data.checklist);
     writer.gap(6);
   }
-  listSection(
-    'Procedimentos',
-    data.procedures.map((procedure) => procedure.name),
-  );
+  if (clinicalMarks.some((marks) => marks.length > 0)) {
+    // Each procedure with its own clinical issue beside it (issue 26).
+    wroteDetails = true;
+    writer.heading('Procedimentos');
+    data.procedures.forEach((procedure, index) => {
+      writer.bulletList([procedure.name]);
+      for (const mark of clinicalMarks[index] ?? []) {
+        writer.bulletList(
+          [mark.text],
+          mark.severity === 'absolute' ? COLORS.negative : CLINICAL_RELATIVE_COLOR,
+          9,
+        );
+      }
+    });
+    writer.gap(8);
+  } else {
+    listSection(
+      'Procedimentos',
+      data.procedures.map((procedure) => procedure.name),
+    );
+  }
 
   if (!wroteDetails) {
     writer.paragraph('Nenhuma informação adicional registrada para esta cliente.', {

@@ -1,4 +1,5 @@
 import {
+  CONDITION_BY_CODE,
   ACCESS_LOG_ACTION_LABELS,
   CONSENT_CHANNEL_LABELS,
   CONSENT_PURPOSE_LABELS,
@@ -58,7 +59,16 @@ export function renderClientExportPdf(data: ClientExport, author: string): Promi
 
   writer.heading('Dados de saúde (dados sensíveis)');
   writer.labelValue('Alergias ou aversões', listOrDash(client.allergies));
-  writer.labelValue('Condições de saúde', listOrDash(client.health_flags));
+  writer.labelValue(
+    'Condições de saúde',
+    listOrDash([
+      ...client.health_conditions.map((entry) => {
+        const label = CONDITION_BY_CODE.get(entry.code)?.label ?? entry.code;
+        return entry.note ? `${label} (${entry.note})` : label;
+      }),
+      ...client.health_flags,
+    ]),
+  );
   writer.labelValue('Contraindicações', listOrDash(client.contraindications));
 
   writer.heading('Consentimentos');

@@ -22,8 +22,11 @@ import {
   type DocumentMeta,
 } from './brand.ts';
 import { addDays, placeAndLongDate, shortDate } from './format.ts';
+import type { ClinicalMark } from './clinical-marks.ts';
 
 export const PROPOSAL_TITLE = 'Proposta de Pacote Anual';
+/** Amber for a relative clinical warning (red, COLORS.negative, is kept for absolute ones). */
+const CLINICAL_RELATIVE_COLOR = '#9a6700';
 
 export interface ProposalDocumentInput {
   clientName: string | undefined;
@@ -32,6 +35,11 @@ export interface ProposalDocumentInput {
   figures: ProposalFigures;
   benefitCards: ReadonlyArray<{ title: string; lines: readonly string[] }>;
   synergyItems: ReadonlyArray<{ title: string; description?: string | undefined }>;
+  /**
+   * The clinical check's marks per row of `figures.rows` (issue 26), printed under the name:
+   * absolute in red, relative in amber. Absent or empty: nothing printed.
+   */
+  clinicalMarks?: ReadonlyArray<readonly ClinicalMark[]>;
   /** The signed-in user (DESIGN 7.10). */
   author: string;
   issuedAt: Date;
@@ -73,7 +81,7 @@ export function renderProposalPdf(input: ProposalDocumentInput): Promise<Buffer>
   ]);
 
   writer.heading('Procedimentos incluídos', 60);
-  drawProceduresTable(writer, input.figures);
+  drawProceduresTable(writer, input.figures, input.clinicalMarks ?? []);
   drawTotals(writer, input.figures);
   drawValuesInWords(writer, input.figures);
   drawBenefitCards(writer, input.benefitCards);
@@ -162,7 +170,11 @@ function drawTableHeader(writer: PdfWriter, columns: Column[]): void {
   doc.y = top + HEADER_HEIGHT;
 }
 
-function drawProceduresTable(writer: PdfWriter, figures: ProposalFigures): void {
+function drawProceduresTable(
+  writer: PdfWriter,
+  figures: ProposalFigures,
+  marksByRow: ReadonlyArray<readonly ClinicalMark[]>,
+): void {
   const { doc } = writer;
   const columns = tableColumns(writer.width);
   const nameWidth = (columns[0]?.width ?? 200) - CELL_PAD * 2;
@@ -185,7 +197,15 @@ function drawProceduresTable(writer: PdfWriter, figures: ProposalFigures): void 
     const benefitsHeight = benefits
       ? Math.min(writer.measure(benefits, FONTS.regular, 7.5, nameWidth), BENEFITS_MAX_HEIGHT)
       : 0;
-    const rowHeight = Math.max(24, CELL_PAD * 2 + nameHeight + (benefits ? 3 + benefitsHeight : 0));
+    const marks = (marksByRow[index] ?? []).map((mark) => ({ ...mark, text: pdfText(mark.text) }));
+    const marksHeight = marks.reduce(
+      (sum, mark) => sum + 2 + writer.measure(mark.text, FONTS.bold, 7.5, nameWidth),
+      0,
+    );
+    const rowHeight = Math.max(
+      24,
+      CELL_PAD * 2 + nameHeight + (benefits ? 3 + benefitsHeight : 0) + marksHeight,
+    );
     // A row never splits; when it does not fit, the table continues on a new page with its header.
     if (writer.ensureSpace(rowHeight)) drawTableHeader(writer, columns);
     const top = doc.y;
@@ -203,6 +223,16 @@ function drawProceduresTable(writer: PdfWriter, figures: ProposalFigures): void 
         ellipsis: true,
         lineGap: 1,
       });
+    }
+    let markTop = textTop + nameHeight + (benefits ? 3 + benefitsHeight : 0);
+    for (const mark of marks) {
+      markTop += 2;
+      doc
+        .font(FONTS.bold)
+        .fontSize(7.5)
+        .fillColor(mark.severity === 'absolute' ? COLORS.negative : CLINICAL_RELATIVE_COLOR);
+      doc.text(mark.text, x + CELL_PAD, markTop, { width: nameWidth, lineGap: 1 });
+      markTop += writer.measure(mark.text, FONTS.bold, 7.5, nameWidth);
     }
     const cells = [String(row.qty), formatBRL(row.unit), formatBRL(row.total)];
     doc.font(FONTS.regular).fontSize(9.5).fillColor(COLORS.text);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type PdfParse from 'pdf-parse';
-import type { Profile, Unit } from '@portal/domain';
+import { demoClinicalTraits, type Profile, type Unit } from '@portal/domain';
 import { usersService } from '../../src/modules/people/users/service.ts';
 import type { TestApp, TestUser } from './test-app.ts';
 
@@ -45,6 +45,7 @@ export async function createCatalogue(t: TestApp, adminToken: string, tag: strin
     cost: 400.5,
     session_limit: 2,
     traits: ['injetável', 'Ácido hialurônico'],
+    clinical_traits: demoClinicalTraits('Preenchimento Labial'),
   });
   const peel = await post('/api/v1/services/', {
     name: `Peeling ${tag}`,
@@ -52,6 +53,7 @@ export async function createCatalogue(t: TestApp, adminToken: string, tag: strin
     value: 250.25,
     cost: 60,
     traits: ['ácidos'],
+    clinical_traits: demoClinicalTraits('Peeling Químico'),
   });
   const laser = await post('/api/v1/services/', {
     name: `Laser ${tag}`,
@@ -59,6 +61,7 @@ export async function createCatalogue(t: TestApp, adminToken: string, tag: strin
     value: 900,
     cost: 210,
     traits: ['laser', 'calor'],
+    clinical_traits: demoClinicalTraits('Laser Lavieen'),
   });
   const inactive = await post('/api/v1/services/', {
     name: `Inativo ${tag}`,

@@ -103,6 +103,8 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/v1/clients/:id': 'user',
   'PATCH /api/v1/clients/:id': 'user',
   'GET /api/v1/clients/:id/care-profile': 'user',
+  // Issue 26: the builder's clinical pre-check; the client it names is scoped (404 outside).
+  'POST /api/v1/clinical/check': 'user',
   'GET /api/v1/clients/:id/consents': 'user',
   'POST /api/v1/clients/:id/consents': 'user',
   'GET /api/v1/clients/:id/export': 'manager',
@@ -459,6 +461,39 @@ describe("object-level rules: clients and proposals outside the caller's reach a
  * client's unit and follows her; a professional moved to another unit, or whose client moved,
  * no longer reaches that client's data through any client or proposal route.
  */
+describe('the clinical pre-check names a client only within reach (issue 26)', () => {
+  let t: TestApp;
+  let f: SecurityFixtures;
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await createSecurityFixtures(t);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('answers 404 to another unit, and changes nothing', async () => {
+    const route = ROUTES.find((r) => r.url === '/api/v1/clinical/check')!;
+    const outsiders = [
+      await userOfUnit(t, 'professional', 'MORUMBI'),
+      await userOfUnit(t, 'manager', 'MORUMBI'),
+    ];
+    const digest = await createDatabaseDigest(t.database);
+    const before = await digest();
+    for (const outsider of outsiders) {
+      const res = await f.send('POST', route.url, {
+        token: outsider.token,
+        body: f.sampleBody(route),
+      });
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    expect(await digest()).toBe(before);
+    const own = await f.send('POST', route.url, {
+      identity: 'professional',
+      body: f.sampleBody(route),
+    });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+});
+
 describe('scope follows the client: moved people and clients, admin-made and revised deals', () => {
   let t: TestApp;
   let f: SecurityFixtures;

@@ -449,6 +449,11 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     'POST /api/v1/pdf/client-care/preview': () => ({ client: { full_name: 'Maria José' } }),
     'POST /api/v1/pdf/client-care/download': () => ({ client: { full_name: 'Maria José' } }),
     'POST /api/v1/recommendations/': () => ({ budget: 5000, goal_text: 'gordura localizada' }),
+    'POST /api/v1/clinical/check': () => ({
+      client_id: ids.client,
+      request: 'sem laser',
+      service_ids: [service, otherService],
+    }),
     'POST /api/v1/ai/ai/text': () => ({ text: 'Quero reduzir gordura localizada no abdômen.' }),
     'PATCH /api/v1/ai/prompt-config/ai-configs/:ref': () => ({
       prompt: 'Prompt revisto pelo teste.',

@@ -19,6 +19,7 @@ import {
   SERVICE_MESSAGES,
   type ServiceBlock,
 } from './service-constants.ts';
+import { clinicalTraitsSchema } from './clinical/traits.ts';
 
 export * from './service-constants.ts';
 
@@ -215,6 +216,10 @@ export const serviceSchema = z.object({
   benefits: serviceBenefitsSchema,
   /** Always sent by the API; optional in the type so callers that do not read it need not set it. */
   traits: z.array(z.string()).optional(),
+  /** The clinical check's traits (issue 26); null until an admin fills them. */
+  clinical_traits: clinicalTraitsSchema.nullable().optional(),
+  /** True while clinical_traits is null: the admin list flags it, the check warns. */
+  traits_missing: z.boolean().optional(),
   photos_count: z.number().int(),
   photos_limit: z.number().int(),
   created_at: z.string(),
@@ -234,6 +239,7 @@ export const serviceCreateSchema = z.object({
   status: status.default('active'),
   benefits: serviceBenefitsInputSchema.optional(),
   traits: traits.optional().transform((list) => list ?? []),
+  clinical_traits: clinicalTraitsSchema.nullish().transform((value) => value ?? null),
 });
 export type ServiceCreate = z.input<typeof serviceCreateSchema>;
 export type ServiceCreateData = z.output<typeof serviceCreateSchema>;
@@ -250,6 +256,8 @@ export const serviceUpdateSchema = z.object({
   status: status.optional(),
   benefits: serviceBenefitsInputSchema.optional(),
   traits: traits.optional(),
+  /** null clears them (the procedure is then flagged `traits_missing`). */
+  clinical_traits: clinicalTraitsSchema.nullish(),
 });
 export type ServiceUpdate = z.input<typeof serviceUpdateSchema>;
 export type ServiceUpdateData = z.output<typeof serviceUpdateSchema>;

@@ -2,6 +2,7 @@ import { z } from '../shared/zod.ts';
 import { UNITS } from '../people/users.ts';
 import { cpfDigits, isValidCpf } from './cpf.ts';
 import { cleanSingleLineText } from '../shared/text.ts';
+import { CONDITION_CODES } from '../catalogue/clinical/conditions.ts';
 import {
   multiLineText,
   optionalSingleLineText,
@@ -19,6 +20,7 @@ export const CLIENT_TEXT_MAX_LENGTH = 200;
 export const CLIENT_NOTES_MAX_LENGTH = 2000;
 export const CLIENT_LIST_MAX_ITEMS = 50;
 export const CLIENT_LIST_LIMIT_MAX = 100;
+export const HEALTH_CONDITION_NOTE_MAX_LENGTH = 200;
 
 export const CONSENT_PURPOSES = ['health_data', 'marketing', 'photos'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
@@ -103,7 +105,46 @@ export const CLIENT_MESSAGES = {
   notFound: 'Cliente não encontrado.',
   limitInvalid: `O limite deve ser um número entre 1 e ${CLIENT_LIST_LIMIT_MAX}.`,
   offsetInvalid: 'O deslocamento deve ser um número maior ou igual a 0.',
+  conditionInvalid:
+    'Condição de saúde desconhecida: escolha uma da lista (por exemplo GESTACAO, MARCAPASSO).',
+  conditionNoteTooLong: `A observação de cada condição deve ter no máximo ${HEALTH_CONDITION_NOTE_MAX_LENGTH} caracteres.`,
+  conditionsInvalid: 'Envie as condições de saúde como uma lista de {code, note}.',
+  conditionRepeated: 'Cada condição de saúde aparece uma vez só.',
 } as const;
+
+/**
+ * A health condition on the record (issue 26): a code from the clinical knowledge base
+ * (catalogue/clinical/conditions.ts) and an optional note ('desde 2019', 'liberação do
+ * cardiologista'). The check reads the code; the note is for people.
+ */
+export const healthConditionSchema = z.object({
+  code: z.enum(CONDITION_CODES, { error: CLIENT_MESSAGES.conditionInvalid }),
+  note: optionalSingleLineText(
+    CLIENT_MESSAGES.conditionNoteTooLong,
+    HEALTH_CONDITION_NOTE_MAX_LENGTH,
+    CLIENT_MESSAGES.conditionNoteTooLong,
+  )
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type HealthCondition = z.output<typeof healthConditionSchema>;
+
+const healthConditions = z
+  .array(healthConditionSchema, { error: CLIENT_MESSAGES.conditionsInvalid })
+  .max(CLIENT_LIST_MAX_ITEMS, CLIENT_MESSAGES.tooManyItems)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((entry, index) => {
+      if (seen.has(entry.code)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'code'],
+          message: CLIENT_MESSAGES.conditionRepeated,
+        });
+      }
+      seen.add(entry.code);
+    });
+  });
 
 /**
  * The notes, with the hygiene of every multi-line text (text-fields.ts); blank, invisible-only
@@ -247,6 +288,7 @@ export const clientCreateSchema = z.object({
   allergies: textList.optional().transform((list) => list ?? []),
   health_flags: textList.optional().transform((list) => list ?? []),
   contraindications: textList.optional().transform((list) => list ?? []),
+  health_conditions: healthConditions.nullish().transform((list) => list ?? []),
 });
 export type ClientCreate = z.input<typeof clientCreateSchema>;
 export type ClientCreateData = z.output<typeof clientCreateSchema>;
@@ -268,6 +310,8 @@ export const clientUpdateSchema = z.object({
   allergies: textList.optional(),
   health_flags: textList.optional(),
   contraindications: textList.optional(),
+  /** null or [] clears them. */
+  health_conditions: healthConditions.nullish().transform((list) => (list === null ? [] : list)),
 });
 export type ClientUpdate = z.input<typeof clientUpdateSchema>;
 export type ClientUpdateData = z.output<typeof clientUpdateSchema>;
@@ -310,6 +354,9 @@ export const clientSchema = clientSummarySchema.extend({
   allergies: z.array(z.string()),
   health_flags: z.array(z.string()),
   contraindications: z.array(z.string()),
+  health_conditions: z.array(
+    z.object({ code: z.enum(CONDITION_CODES), note: z.string().nullable() }),
+  ),
   created_by: userRef.nullable(),
 });
 export type Client = z.infer<typeof clientSchema>;
@@ -325,6 +372,10 @@ export const clientCareProfileSchema = z.object({
   health_data_consent: z.boolean(),
   allergies: z.array(z.string()),
   contraindications: z.array(z.string()),
+  health_flags: z.array(z.string()),
+  health_conditions: z.array(
+    z.object({ code: z.enum(CONDITION_CODES), note: z.string().nullable() }),
+  ),
 });
 export type ClientCareProfile = z.infer<typeof clientCareProfileSchema>;
 

@@ -40,6 +40,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   withdraw: 'Desistência',
   cancel: 'Cancelamento',
   expire: 'Expiração',
+  clinical_override: 'Contraindicação mantida com justificativa',
 };
 
 export const AUDIT_MESSAGES = {

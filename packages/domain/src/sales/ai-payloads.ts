@@ -2,6 +2,7 @@ import { z } from '../shared/zod.ts';
 import { parseBudgetInput, type BudgetReading } from '../catalogue/goal-text.ts';
 import { parseBrazilianNumber } from '../shared/money.ts';
 import { multiLineText } from '../shared/text-fields.ts';
+import { clinicalIssueSchema } from '../catalogue/clinical/check.ts';
 
 /**
  * The AI contract (SPEC sections 3, 5, 7, 8; DESIGN section 8): recommendation and chat requests
@@ -209,12 +210,39 @@ export const aiWarningSchema = z.object({
 });
 export type AiWarning = z.infer<typeof aiWarningSchema>;
 
+/** A procedure the clinical check kept out of an answer, and why (for the cards). */
+export const blockedProcedureSchema = z.object({
+  service_id: z.number().int(),
+  name: z.string(),
+  reasons: z.array(z.string()),
+});
+export type BlockedProcedure = z.infer<typeof blockedProcedureSchema>;
+
+/**
+ * What every assistant answer carries from the clinical check (issue 26): what was understood,
+ * the relative issues of the items given (an absolute one is never given), what was left out
+ * and why, and an honest sentence instead of padding when nothing can be offered.
+ */
+const clinicalAnswerFields = {
+  /** 'Entendi: sem laser, sem peeling; gestante; evento em 21 dias'. */
+  understood: z.string(),
+  /** Relative issues of the items recommended (ClinicalIssue, severity 'relative'). */
+  warnings: z.array(clinicalIssueSchema),
+  blocked: z.array(blockedProcedureSchema),
+  /** Set when the item list is empty: why nothing was offered (pt-BR); else null. */
+  no_answer: z.string().nullable(),
+  /**
+   * What to tell the client first (the budget below the package, always first; needles,
+   * sensitive skin, sun…); empty when nothing needs saying. Before issue 26 these were `warnings`.
+   */
+  notices: z.array(aiWarningSchema),
+};
+
 export const recommendationResponseSchema = z.object({
   items: z.array(recommendationItemSchema),
   engine: z.enum(AI_ENGINES),
   summary: z.string(),
-  /** What to tell the client first; empty when nothing needs saying. */
-  warnings: z.array(aiWarningSchema),
+  ...clinicalAnswerFields,
   /** Why the configured model was not used (it failed or answered something invalid). */
   fallback_reason: z.string().optional(),
 });
@@ -363,8 +391,8 @@ export const aiTextResponseSchema = z.object({
   /** A JSON string `{"items": [...]}` (aiChatAnswerSchema). */
   text: z.string(),
   engine: z.enum(AI_ENGINES),
-  /** The same warnings as the recommendation's, for this conversation's request. */
-  warnings: z.array(aiWarningSchema),
+  /** The same clinical fields and notices as the recommendation's, for this request. */
+  ...clinicalAnswerFields,
   fallback_reason: z.string().optional(),
 });
 export type AiTextResponse = z.infer<typeof aiTextResponseSchema>;

@@ -5,7 +5,6 @@ import { computePackageTotals } from '../catalogue/package-totals.ts';
 import {
   buildProposalItems,
   computeProposalTotals,
-  contraindicationWarnings,
   effectiveProposalStatus,
   formatProposalNumber,
   fullNameMatches,
@@ -127,25 +126,6 @@ describe('contraindication warnings', () => {
     expect(traitMatches('ácido hialurônico tópico', 'Ácido Hialurônico')).toBe(true);
     expect(traitMatches('níquel', 'látex e níquel')).toBe(true);
     expect(traitMatches('laser', 'não pode usar laser')).toBe(true);
-  });
-
-  it('warns once per conflicting procedure', () => {
-    const warnings = contraindicationWarnings(
-      [
-        { id: 1, name: 'Preenchimento', traits: ['injetável', 'ácido hialurônico'] },
-        { id: 2, name: 'Limpeza', traits: ['vapor'] },
-        { id: 1, name: 'Preenchimento', traits: ['injetável', 'ácido hialurônico'] },
-      ],
-      { allergies: ['Ácido Hialurônico'], contraindications: ['gestante'] },
-    );
-    expect(warnings).toEqual([
-      {
-        code: 'contraindication',
-        service_id: 1,
-        message:
-          'Atenção: "Preenchimento" envolve "ácido hialurônico", que consta nas alergias ou contraindicações do cliente.',
-      },
-    ]);
   });
 });
 

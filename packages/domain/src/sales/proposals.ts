@@ -5,13 +5,10 @@ import { computePackageTotals, INSTALMENTS_PER_YEAR } from '../catalogue/package
 import { centavosToReais, reaisToCentavos } from '../shared/money.ts';
 import { isAllowedByPackage, type SelectablePackage } from '../catalogue/package-selection.ts';
 import { PROPOSAL_VALIDITY_DAYS } from './pdf-payloads.ts';
-import {
-  contraindicationConflicts,
-  contraindicationMessage,
-} from '../catalogue/contraindications.ts';
 import { normalizeForComparison } from '../shared/text.ts';
 import { multiLineText } from '../shared/text-fields.ts';
 import { isQueryableDate } from '../shared/dates.ts';
+import { clinicalIssueSchema, CLINICAL_OVERRIDE_REASON_MAX } from '../catalogue/clinical/check.ts';
 
 /**
  * Saved proposals (issue 13, DESIGN.md section 11): the wire contract of /api/v1/proposals/… and
@@ -83,6 +80,10 @@ export const PROPOSAL_MESSAGES = {
   clientNotFound: 'Cliente não encontrado.',
   clientAnonymized: 'Este cliente foi anonimizado; não é possível criar propostas para ele.',
   packageRequired: 'Informe o pacote.',
+  overrideReasonInvalid:
+    'Registre o motivo para manter o procedimento contraindicado (de 10 a 500 caracteres).',
+  clinicalBlock:
+    'Há procedimento contraindicado para este cliente. Retire-o ou registre o motivo (override_reason) para mantê-lo.',
   packageNotFound: 'Pacote não encontrado.',
   packageInactive: 'Este pacote está inativo.',
   idInvalid: 'Identificador inválido.',
@@ -132,11 +133,24 @@ const validDays = z
   .max(PROPOSAL_VALID_DAYS_MAX, PROPOSAL_MESSAGES.validDaysInvalid);
 
 /** POST /proposals/. Totals are never read from a body: the server computes them. */
+/**
+ * Why an absolute contraindication is kept anyway (issue 26): without it a save that meets one
+ * answers 422 CLINICAL_BLOCK; with it, the proposal and the audit trail keep it per procedure.
+ */
+const overrideReason = z
+  .string({ error: PROPOSAL_MESSAGES.overrideReasonInvalid })
+  .trim()
+  .min(10, PROPOSAL_MESSAGES.overrideReasonInvalid)
+  .max(CLINICAL_OVERRIDE_REASON_MAX, PROPOSAL_MESSAGES.overrideReasonInvalid)
+  .nullish()
+  .transform((value) => value ?? null);
+
 export const proposalCreateSchema = z.object({
   client_id: id(PROPOSAL_MESSAGES.clientRequired),
   package_id: id(PROPOSAL_MESSAGES.packageRequired),
   blocks: proposalBlocksSchema,
   valid_days: validDays.default(PROPOSAL_VALIDITY_DAYS),
+  override_reason: overrideReason,
 });
 export type ProposalCreate = z.input<typeof proposalCreateSchema>;
 export type ProposalCreateData = z.output<typeof proposalCreateSchema>;
@@ -146,6 +160,7 @@ export const proposalReviseSchema = z.object({
   package_id: id(PROPOSAL_MESSAGES.packageRequired).optional(),
   blocks: proposalBlocksSchema,
   valid_days: validDays.optional(),
+  override_reason: overrideReason,
 });
 export type ProposalRevise = z.input<typeof proposalReviseSchema>;
 export type ProposalReviseData = z.output<typeof proposalReviseSchema>;
@@ -226,12 +241,27 @@ export const proposalPdfQuerySchema = z.object({
     .transform((value) => value !== 'false'),
 });
 
-export const proposalWarningSchema = z.object({
-  code: z.literal('contraindication'),
-  service_id: z.number().int(),
-  message: z.string(),
-});
+/** The clinical check's issues at save (issue 26): absolute and relative, per procedure. */
+export const proposalWarningSchema = clinicalIssueSchema;
 export type ProposalWarning = z.infer<typeof proposalWarningSchema>;
+
+/** An absolute contraindication kept with a recorded reason, by whom and when. */
+export const proposalClinicalOverrideSchema = z.object({
+  service_id: z.number().int(),
+  condition: z.string(),
+  reason: z.string(),
+  by: z.object({ id: z.number().int(), name: z.string() }),
+  at: z.string(),
+});
+export type ProposalClinicalOverride = z.infer<typeof proposalClinicalOverrideSchema>;
+
+/** 422 of a save that meets an absolute contraindication without `override_reason`. */
+export const clinicalBlockErrorSchema = z.object({
+  code: z.literal('CLINICAL_BLOCK'),
+  message: z.string(),
+  warnings: z.array(clinicalIssueSchema),
+});
+export type ClinicalBlockError = z.infer<typeof clinicalBlockErrorSchema>;
 
 /** Evidence of a client's acceptance through the public link. */
 export const proposalAcceptanceSchema = z.object({
@@ -283,6 +313,7 @@ export const proposalSchema = proposalSummarySchema.extend({
   items: z.array(proposalItemSchema),
   totals: proposalTotalsSchema,
   warnings: z.array(proposalWarningSchema),
+  clinical_overrides: z.array(proposalClinicalOverrideSchema),
   valid_days: z.number().int(),
   acceptance: proposalAcceptanceSchema.nullable(),
   decline: proposalDeclineInfoSchema.nullable(),
@@ -591,21 +622,6 @@ export function computeProposalTotals(
     margemPct: totals.margemPct,
     monthlyRemaining: centavosToReais(totals.monthlyRemaining),
   };
-}
-
-/**
- * One warning per procedure whose traits meet the client's allergies or contraindications
- * (issue 13: the builder and the assistant warn before a conflicting procedure).
- */
-export function contraindicationWarnings(
-  services: readonly { id: number; name: string; traits?: readonly string[] | null }[],
-  client: { allergies: readonly string[]; contraindications: readonly string[] },
-): ProposalWarning[] {
-  return contraindicationConflicts(services, client).map((conflict) => ({
-    code: 'contraindication',
-    service_id: conflict.service_id,
-    message: contraindicationMessage(conflict),
-  }));
 }
 
 /** The client's name as typed at acceptance, compared folded (accents, case, spaces). */

@@ -24,6 +24,8 @@ export const SYNERGY_MESSAGES = {
   procedureInvalid: 'Envie cada procedimento como nome ou como {id, name}.',
   procedureNameTooLong: `O nome do procedimento deve ter no máximo ${PROCEDURE_NAME_MAX_LENGTH} caracteres.`,
   enrichInvalid: 'O campo enrich_with_ai deve ser verdadeiro ou falso.',
+  clientIdInvalid: 'Cliente inválido.',
+  requestTooLong: 'O pedido deve ter no máximo 4000 caracteres.',
   /** The receipt's empty text (SPEC section 2). */
   empty: 'Nenhuma sinergia sugerida.',
 } as const;
@@ -63,6 +65,20 @@ export const synergyGenerateRequestSchema = z.object({
     .array(synergyProcedureSchema, { error: SYNERGY_MESSAGES.proceduresRequired })
     .max(SYNERGY_MAX_PROCEDURES, SYNERGY_MESSAGES.tooManyProcedures),
   enrich_with_ai: z.boolean({ error: SYNERGY_MESSAGES.enrichInvalid }).optional(),
+  /**
+   * The client the sale is for and the request's text (issue 26): a pair that meets an absolute
+   * contraindication of her record or the request is not suggested. 404 outside reach.
+   */
+  client_id: z
+    .number({ error: SYNERGY_MESSAGES.clientIdInvalid })
+    .int(SYNERGY_MESSAGES.clientIdInvalid)
+    .positive(SYNERGY_MESSAGES.clientIdInvalid)
+    .max(2_147_483_647, SYNERGY_MESSAGES.clientIdInvalid)
+    .nullish(),
+  request: z
+    .string({ error: SYNERGY_MESSAGES.requestTooLong })
+    .max(4000, SYNERGY_MESSAGES.requestTooLong)
+    .nullish(),
 });
 export type SynergyGenerateRequest = z.input<typeof synergyGenerateRequestSchema>;
 
@@ -73,8 +89,11 @@ export const synergySuggestionSchema = z.object({
   summary: z.string(),
   mechanism: z.string(),
   synergy: z.string(),
-  /** e.g. "15–25%" (en dash). */
-  expected_gain_percent_range: z.string(),
+  /**
+   * e.g. "15–25%" (en dash), from a stored relation's boost; null when no stored relation gives
+   * one (issue 26: a gain is never invented).
+   */
+  expected_gain_percent_range: z.string().nullable(),
   contraindications: z.array(z.string()),
   differentials: z.array(z.string()),
   next_steps: z.array(z.string()),

@@ -1,4 +1,5 @@
 import {
+  demoClinicalTraits,
   packageCreateSchema,
   serviceCreateSchema,
   synergyRelationCreateSchema,
@@ -791,6 +792,8 @@ export async function seedDemoCatalogue(tx: AppTx): Promise<void> {
           benefit3: demo.benefits[2],
         },
         traits: DEMO_TRAITS[demo.name] ?? [],
+        // Issue 26: the clinical check's traits, sourced in packages/domain (demo-traits.ts).
+        clinical_traits: demoClinicalTraits(demo.name),
       }),
     );
     idByName.set(demo.name, created.id);

@@ -59,11 +59,17 @@ export const clinicalIssueSchema = z.object({
 });
 export type ClinicalIssue = z.infer<typeof clinicalIssueSchema>;
 
+export const CLINICAL_OVERRIDE_REASON_MAX = 500;
+
 /** A professional's recorded reason for keeping a blocked procedure (never silent). */
 export const clinicalOverrideSchema = z.object({
   service_id: z.number().int(),
   condition: z.string().min(1),
-  reason: z.string().trim().min(10, 'Registre o motivo (ao menos 10 caracteres).').max(500),
+  reason: z
+    .string()
+    .trim()
+    .min(10, 'Registre o motivo (ao menos 10 caracteres).')
+    .max(CLINICAL_OVERRIDE_REASON_MAX),
 });
 export type ClinicalOverride = z.infer<typeof clinicalOverrideSchema>;
 

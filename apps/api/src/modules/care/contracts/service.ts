@@ -4,7 +4,6 @@ import {
   canWithdraw,
   centavosToReais,
   formatPercent,
-  contraindicationConflicts,
   contractState,
   contractValidity,
   CONTRACT_MESSAGES,
@@ -39,6 +38,7 @@ import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import { HttpError, invalidField, notFound } from '../../../http/errors.ts';
 import { auditService } from '../../../audit/service.ts';
 import { clientsService } from '../../crm/clients/service.ts';
+import { clinicalProcedureOf, clinicalService } from '../../crm/clinical/service.ts';
 import { servicesService } from '../../catalogue/services/service.ts';
 import { usersService } from '../../people/users/service.ts';
 import * as repo from './repository.ts';
@@ -404,13 +404,21 @@ export const contractsService = {
       const line = loaded.lines.find((entry) => entry.serviceId === data.service_id);
       if (!line) throw invalidField(['body', 'service_id'], CONTRACT_MESSAGES.notInContract);
       const [service] = await servicesService.findByIds(tx, [line.serviceId]);
-      const conflicts = contraindicationConflicts(
-        [{ id: line.serviceId, name: line.name, traits: service?.traits ?? [] }],
-        await clientsService.careProfileIn(tx, viewer, row.clientId),
+      // The one clinical check (issue 26) on the client's record as it is today: an absolute
+      // issue needs a recorded reason, kept in the ledger.
+      const check = clinicalService.run(
+        await clientsService.clinicalRecordIn(tx, viewer, row.clientId),
+        null,
+        [clinicalProcedureOf({ id: line.serviceId, name: line.name, ...service })],
+        now,
       );
+      const conflicts = check.issues.filter((issue) => issue.severity === 'absolute');
       const overrideReason = data.override_reason?.trim() || null;
       if (conflicts.length > 0 && !overrideReason) {
-        throw invalidField(['body', 'override_reason'], CONTRACT_MESSAGES.contraindicated);
+        throw invalidField(
+          ['body', 'override_reason'],
+          `${CONTRACT_MESSAGES.contraindicated} ${conflicts.map((issue) => issue.message).join(' ')}`,
+        );
       }
       const professional = await professionalFor(tx, viewer, row, data.professional_id);
       const balance = loaded.state.entitlements.find(

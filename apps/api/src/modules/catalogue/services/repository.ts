@@ -44,6 +44,8 @@ export function toService(row: ServiceRowWithPhotos): Service {
       benefit3: row.benefit3,
     },
     traits: row.traits,
+    clinical_traits: row.clinicalTraits ?? null,
+    traits_missing: row.clinicalTraits === null,
     photos_count: row.photosCount,
     photos_limit: row.photosLimit,
     created_at: row.createdAt.toISOString(),

@@ -74,6 +74,7 @@ export const servicesService = {
         benefit2: null,
         benefit3: null,
         traits: data.traits,
+        clinicalTraits: data.clinical_traits,
         ...benefitColumns(data.benefits),
       });
       // A new service has no photos yet.
@@ -104,6 +105,7 @@ export const servicesService = {
         ...(data.session_limit !== undefined && { sessionLimit: data.session_limit }),
         ...(data.status !== undefined && { status: data.status }),
         ...(data.traits !== undefined && { traits: data.traits }),
+        ...(data.clinical_traits !== undefined && { clinicalTraits: data.clinical_traits }),
         ...benefitColumns(data.benefits),
       };
       // Nothing to change: answer with the service as it is, without touching updated_at.

@@ -1,7 +1,6 @@
 import {
   CLIENT_MESSAGES,
   consentText,
-  contraindicationConflicts,
   cpfDigits,
   MESSAGES,
   normalizeForComparison,
@@ -11,7 +10,7 @@ import {
   type AccessLogEntry,
   type Client,
   type ClientCareProfile,
-  type ContraindicationConflict,
+  type ClinicalRecordInput,
   type ClientCreateData,
   type ClientListQueryData,
   type ClientSummary,
@@ -87,6 +86,7 @@ export function toClient(row: repo.ClientRow, createdByName: string | null = nul
     allergies: row.allergies,
     health_flags: row.healthFlags,
     contraindications: row.contraindications,
+    health_conditions: row.healthConditions,
     created_by: row.createdBy !== null ? { id: row.createdBy, name: createdByName ?? '' } : null,
   };
 }
@@ -131,11 +131,16 @@ const SENSITIVE_COLUMNS = {
 
 /** 422 naming each sensitive field sent with content while health-data consent is not granted. */
 function refuseSensitiveWithoutConsent(
-  data: Partial<Record<(typeof SENSITIVE_CLIENT_FIELDS)[number], string[] | undefined>>,
+  data: Partial<Record<(typeof SENSITIVE_CLIENT_FIELDS)[number], string[] | undefined>> & {
+    health_conditions?: readonly unknown[] | undefined;
+  },
   consentGranted: boolean,
 ): void {
   if (consentGranted) return;
-  const offending = SENSITIVE_CLIENT_FIELDS.filter((field) => (data[field]?.length ?? 0) > 0);
+  const offending = [
+    ...SENSITIVE_CLIENT_FIELDS.filter((field) => (data[field]?.length ?? 0) > 0),
+    ...((data.health_conditions?.length ?? 0) > 0 ? ['health_conditions'] : []),
+  ];
   if (offending.length > 0) {
     throw new HttpError(
       422,
@@ -212,6 +217,7 @@ async function appendConsent(
     changes.allergies = [];
     changes.healthFlags = [];
     changes.contraindications = [];
+    changes.healthConditions = [];
   }
   const updated = await repo.updateClient(tx, client.id, changes);
   return { consent, client: updated };
@@ -281,20 +287,19 @@ export const clientsService = {
       health_data_consent: row.consentHealthData,
       allergies: row.allergies,
       contraindications: row.contraindications,
+      health_flags: row.healthFlags,
+      health_conditions: row.healthConditions,
     };
   },
 
   /**
-   * The procedures that conflict with the client's allergies or contraindications (the
-   * assistant's `client_id`); a read of the sensitive part, logged. 404 outside the viewer's reach.
+   * What the clinical check reads of a client (issue 26), in the caller's transaction: a read of
+   * the sensitive part, logged. 404 outside the viewer's reach.
    */
-  async careConflicts(
-    db: AppDb,
-    viewer: Viewer,
-    id: number,
-    procedures: readonly { id: number; name: string; traits?: readonly string[] | null }[],
-  ): Promise<ContraindicationConflict[]> {
-    return contraindicationConflicts(procedures, await clientsService.careProfile(db, viewer, id));
+  async clinicalRecordIn(tx: DbOrTx, viewer: Viewer, id: number): Promise<ClinicalRecordInput> {
+    const row = await visibleClient(tx, viewer, id);
+    await logAccess(tx, viewer, id, 'read_sensitive');
+    return clinicalRecordOf(row);
   },
 
   async create(db: AppDb, viewer: Viewer, data: ClientCreateData): Promise<Client> {
@@ -328,11 +333,17 @@ export const clientsService = {
         row = (await appendConsent(tx, viewer, row, consent)).client;
       }
       refuseSensitiveWithoutConsent(data, row.consentHealthData);
-      if (data.allergies.length || data.health_flags.length || data.contraindications.length) {
+      if (
+        data.allergies.length ||
+        data.health_flags.length ||
+        data.contraindications.length ||
+        data.health_conditions.length
+      ) {
         row = await repo.updateClient(tx, row.id, {
           allergies: data.allergies,
           healthFlags: data.health_flags,
           contraindications: data.contraindications,
+          healthConditions: data.health_conditions,
         });
       }
       return toClient(row, viewer.name);
@@ -367,6 +378,9 @@ export const clientsService = {
         const value = data[field];
         if (value !== undefined) changes[SENSITIVE_COLUMNS[field]] = value;
       }
+      if (data.health_conditions !== undefined) changes.healthConditions = data.health_conditions;
+      // The answer carries the record's health data: a read of it, logged (LGPD.md).
+      await logAccess(tx, viewer, id, 'read_sensitive');
       if (Object.keys(changes).length === 0) {
         return toClient(current, await creatorName(tx, current));
       }
@@ -395,6 +409,8 @@ export const clientsService = {
     const current = await visibleClient(tx, viewer, id, true);
     refuseIfAnonymized(current);
     const result = await appendConsent(tx, viewer, current, data);
+    // The answer carries the whole record, health data included: a read of it, logged.
+    await logAccess(tx, viewer, id, 'read_sensitive');
     return {
       consent: toConsentEntry(result.consent),
       client: toClient(result.client, await creatorName(tx, result.client)),
@@ -461,11 +477,39 @@ export const clientsService = {
       allergies: [],
       healthFlags: [],
       contraindications: [],
+      healthConditions: [],
       searchText: '',
       anonymizedAt: new Date(),
     });
   },
 };
+
+/**
+ * A client row as the clinical check reads it (packages/domain/src/catalogue/clinical/check.ts):
+ * condition codes, then the free-text flags and contraindications read by the same recognizer;
+ * allergies as allergen codes or text.
+ */
+export function clinicalRecordOf(row: {
+  healthConditions: readonly { code: string }[];
+  healthFlags: readonly string[];
+  contraindications: readonly string[];
+  allergies: readonly string[];
+}): ClinicalRecordInput {
+  return {
+    conditions: [
+      ...row.healthConditions.map((entry) => entry.code),
+      ...row.healthFlags,
+      ...row.contraindications,
+    ],
+    allergies: row.allergies,
+    // A contraindication typed on the record ('laser', 'ácidos') names what must not be done:
+    // read as a refusal too, so 'laser' keeps every laser out as it did before issue 26.
+    freeText:
+      row.contraindications.length > 0
+        ? row.contraindications.map((entry) => `sem ${entry}`).join('; ')
+        : null,
+  };
+}
 
 /** The name an anonymized client is shown with: no trace of the person. */
 export function anonymizedName(id: number): string {

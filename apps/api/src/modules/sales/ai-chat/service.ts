@@ -12,6 +12,8 @@ import { runAiTask, type AiContext } from '../ai/run-task.ts';
 import {
   assistantWarnings,
   candidatesForModel,
+  clinicalAnswer,
+  requestNotUnderstood,
   explainItem,
   planRecommendation,
   resolveBlockLimits,
@@ -22,7 +24,8 @@ import {
   type PackageFacts,
 } from '../ai/recommender.ts';
 import type { Viewer } from '../../../auth/scope.ts';
-import { clientsService } from '../../crm/clients/service.ts';
+import { clinicalProcedureOf, clinicalService } from '../../crm/clinical/service.ts';
+import { servicesService } from '../../catalogue/services/service.ts';
 import { packagesService } from '../../catalogue/packages/service.ts';
 import { relationsService } from '../../catalogue/services-relations/service.ts';
 
@@ -80,11 +83,22 @@ export const aiChatService = {
     const relations = ids.size >= 2 ? await relationsService.list(ctx.db) : [];
     const selected = data.context.selected_package;
     const limits = selected?.block_limits;
-    const clientConflicts = data.client_id
-      ? await clientsService.careConflicts(ctx.db, viewer, data.client_id, procedures)
-      : [];
+    // The clinical check reads the traits the catalogue stores, never the ones the builder sent;
+    // a procedure the catalogue does not know is checked as one without traits (issue 26).
+    const stored = new Map(
+      (await servicesService.findByIds(ctx.db, [...ids])).map((service) => [service.id, service]),
+    );
+    const record = await clinicalService.recordFor(ctx.db, viewer, data.client_id);
+    const history = data.context.history
+      .filter((turn) => turn.role === 'user')
+      .map((turn) => turn.content);
+    const clinical = clinicalService.run(
+      record,
+      [...history, data.text].join('\n'),
+      procedures.map((p) => clinicalProcedureOf({ ...p, ...stored.get(p.id), name: p.name })),
+    );
     const plan = planRecommendation({
-      clientConflicts,
+      clinical,
       goalText: goalTextOf(data),
       earlierText: data.context.history
         .filter((turn) => turn.role === 'user')
@@ -119,69 +133,84 @@ export const aiChatService = {
     const offered = candidatesForModel(plan, MODEL_CANDIDATES);
     const offeredIds = new Set(offered.map((p) => p.id));
 
-    const outcome = await runAiTask<AiChatAnswer>(
-      ctx,
-      {
-        codigo: AI_CONFIG_CODES.chat,
-        // The goals, areas and exclusions the server read, never the professional's words or
-        // the earlier turns: they may name the client or her health (DESIGN section 11).
-        input: {
-          objetivos_reconhecidos: plan.reading.goals.map((g) => g.label),
-          areas: [...plan.areas].map((area) => BODY_AREA_LABELS[area]),
-          fonte: data.context.source ?? null,
-          max_recommendations: data.max_recommendations,
-          limites_por_bloco: plan.problem.blockLimits,
-          orcamento_anual: plan.budget ? plan.budget.annualCentavos / 100 : null,
-          exclusoes: plan.exclusions.map((e) => e.text),
-          pacote_selecionado: selected
-            ? { nome: selected.name ?? null, valor_anual: selected.annual_value ?? null }
-            : null,
-          procedimentos: offered.map((p) => ({
-            service_id: p.id,
-            name: p.name,
-            block: p.block,
-            value: p.value,
-            cost: p.cost,
-            min_margin_percent: p.min_margin_percent,
-            benefits: p.benefits ?? null,
-            description: p.description ?? '',
-            tecnicas: techniqueLabels(plan, p.id),
-          })),
-        },
-        schema: aiChatAnswerSchema,
-        refine: (answer) => ({ items: withoutRuledOut(plan, answer.items) }),
-        check: (answer) => {
-          const chosen = answer.items.map((item) => item.service_id);
-          if (chosen.length > data.max_recommendations) return 'itens demais.';
-          const unknown = chosen.find((id) => !offeredIds.has(id));
-          if (unknown !== undefined) return `procedimento fora da lista: ${unknown}.`;
-          return selectionProblem(plan, chosen);
-        },
-        local: async (abort) => {
-          const { result } = await solveRecommendation(plan, abort);
-          const chosen = new Set(result.selectedIds);
-          return {
-            items: result.selectedIds.flatMap((id) => {
-              const item = explainItem(plan, id, chosen);
-              return item
-                ? [
-                    {
-                      service_id: id,
-                      name: item.name,
-                      reason: item.reason,
-                      benefit_for_client: item.benefit_for_client,
-                      reasoning_summary: item.reasoning_summary,
-                    },
-                  ]
-                : [];
-            }),
-          };
-        },
-        temperature: data.temperature,
-        maxTokens: data.max_tokens,
-      },
-      signal,
-    );
+    const pickedBlocked: number[] = [];
+    // Nothing understood: an honest answer, no engine run and no padding.
+    const outcome = requestNotUnderstood(plan)
+      ? {
+          result: { items: [] as AiChatAnswer['items'] },
+          engine: 'local' as const,
+          fallbackReason: undefined,
+        }
+      : await runAiTask<AiChatAnswer>(
+          ctx,
+          {
+            codigo: AI_CONFIG_CODES.chat,
+            // The goals, areas and exclusions the server read, never the professional's words or
+            // the earlier turns: they may name the client or her health (DESIGN section 11).
+            input: {
+              objetivos_reconhecidos: plan.reading.goals.map((g) => g.label),
+              areas: [...plan.areas].map((area) => BODY_AREA_LABELS[area]),
+              fonte: data.context.source ?? null,
+              max_recommendations: data.max_recommendations,
+              limites_por_bloco: plan.problem.blockLimits,
+              orcamento_anual: plan.budget ? plan.budget.annualCentavos / 100 : null,
+              exclusoes: plan.exclusions.map((e) => e.text),
+              pacote_selecionado: selected
+                ? { nome: selected.name ?? null, valor_anual: selected.annual_value ?? null }
+                : null,
+              procedimentos: offered.map((p) => ({
+                service_id: p.id,
+                name: p.name,
+                block: p.block,
+                value: p.value,
+                cost: p.cost,
+                min_margin_percent: p.min_margin_percent,
+                benefits: p.benefits ?? null,
+                description: p.description ?? '',
+                tecnicas: techniqueLabels(plan, p.id),
+              })),
+            },
+            schema: aiChatAnswerSchema,
+            refine: (answer) => {
+              // A model's unsafe pick is dropped, and named in `blocked` with its reasons.
+              for (const item of answer.items) {
+                if (clinical.blocked_ids.includes(item.service_id))
+                  pickedBlocked.push(item.service_id);
+              }
+              return { items: withoutRuledOut(plan, answer.items) };
+            },
+            check: (answer) => {
+              const chosen = answer.items.map((item) => item.service_id);
+              if (chosen.length > data.max_recommendations) return 'itens demais.';
+              const unknown = chosen.find((id) => !offeredIds.has(id));
+              if (unknown !== undefined) return `procedimento fora da lista: ${unknown}.`;
+              return selectionProblem(plan, chosen);
+            },
+            local: async (abort) => {
+              const { result } = await solveRecommendation(plan, abort);
+              const chosen = new Set(result.selectedIds);
+              return {
+                items: result.selectedIds.flatMap((id) => {
+                  const item = explainItem(plan, id, chosen);
+                  return item
+                    ? [
+                        {
+                          service_id: id,
+                          name: item.name,
+                          reason: item.reason,
+                          benefit_for_client: item.benefit_for_client,
+                          reasoning_summary: item.reasoning_summary,
+                        },
+                      ]
+                    : [];
+                }),
+              };
+            },
+            temperature: data.temperature,
+            maxTokens: data.max_tokens,
+          },
+          signal,
+        );
 
     // Names come from what the builder sent, whoever chose the items.
     const items = outcome.result.items.map((item) => ({
@@ -197,7 +226,12 @@ export const aiChatService = {
     const response: AiTextResponse = {
       text: JSON.stringify({ items }),
       engine: outcome.engine,
-      warnings,
+      ...clinicalAnswer(
+        plan,
+        items.map((item) => item.service_id),
+        pickedBlocked,
+      ),
+      notices: warnings,
     };
     if (outcome.fallbackReason) response.fallback_reason = outcome.fallbackReason;
     return response;

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  AESTHETIC_GOALS,
   AREA_WORDS,
   areasInText,
   contentStems,
@@ -30,6 +31,8 @@ import {
   type BodySpot,
   type BudgetReading,
   type CareReading,
+  type ClinicalCheckResult,
+  type ClinicalIssue,
   type ExclusionReading,
   type GoalReading,
   type ProcedureMatch,
@@ -114,6 +117,12 @@ export interface RecommendationProblem {
    * `contraindication` warning. Only ids and names: the client's health data never reaches a model.
    */
   clientConflicts?: readonly { service_id: number; name: string }[];
+  /**
+   * The clinical check of the client's record plus this request over every procedure
+   * (packages/domain/src/catalogue/clinical/check.ts): its absolute issues rule a procedure out
+   * like an exclusion, whatever engine answers (issue 26).
+   */
+  clinical?: ClinicalCheckResult;
 }
 
 export interface RecommendationPlan {
@@ -201,6 +210,13 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
     functions: shortFunctions,
     vocabulary: problem.procedures.map((p) => p.name),
   });
+  // Goals the clinical reading knows and the lexicon does not ('estrias', 'volume') are goals
+  // too: a procedure must name them to serve them, so such a request is never padded.
+  for (const goal of problem.clinical?.reading.goals ?? []) {
+    if (AESTHETIC_GOALS.some((known) => known.key === goal.key)) continue;
+    if (reading.goals.some((known) => known.key === goal.key)) continue;
+    reading.goals.push({ key: goal.key, label: goal.label, phrases: [contentStems(goal.label)] });
+  }
   const budget = problem.budget ?? reading.budget;
   const earlier = problem.earlierText?.trim() ? problem.earlierText : '';
   const care = readCareWords([earlier, text].filter(Boolean).join('\n'));
@@ -238,7 +254,10 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
   const profiles = new Map<number, ProcedureProfile>();
   const excludedIds: number[] = [];
   const contraindicatedIds: number[] = [];
-  const clientConflictIds = new Set((problem.clientConflicts ?? []).map((c) => c.service_id));
+  const clientConflictIds = new Set([
+    ...(problem.clientConflicts ?? []).map((c) => c.service_id),
+    ...(problem.clinical?.blocked_ids ?? []),
+  ]);
   const offGoalIds: number[] = [];
   const optimizerGoals = new Map<number, string[]>();
   const spotGoalsOf = new Map<number, string[]>();
@@ -822,4 +841,79 @@ export function resolveBlockLimits(
     limits[block] = explicit?.[block] ?? fromPackage?.[key] ?? 1;
   }
   return limits;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The clinical part of an answer (issue 26)
+// ---------------------------------------------------------------------------------------------
+
+export interface ClinicalAnswer {
+  understood: string;
+  warnings: ClinicalIssue[];
+  blocked: { service_id: number; name: string; reasons: string[] }[];
+  no_answer: string | null;
+}
+
+/**
+ * A request with words in it that name no goal, area, technique or budget: the engine has
+ * nothing to serve, and says so instead of filling the package with whatever is worth most.
+ */
+export function requestNotUnderstood(plan: RecommendationPlan): boolean {
+  const text = [plan.problem.goalText, ...plan.problem.functions].join(' ').trim();
+  return (
+    text !== '' &&
+    plan.reading.goals.length === 0 &&
+    plan.areas.size === 0 &&
+    plan.budget === null &&
+    (plan.problem.clinical?.reading.areas.length ?? 0) === 0
+  );
+}
+
+/**
+ * Understood sentence, the relative issues of the items given, the procedures the check kept
+ * out (those the package allows, and any a model picked), and the honest `no_answer` when the
+ * list is empty.
+ */
+export function clinicalAnswer(
+  plan: RecommendationPlan,
+  selectedIds: readonly number[],
+  pickedByModel: readonly number[] = [],
+): ClinicalAnswer {
+  const clinical = plan.problem.clinical;
+  const understood = clinical?.understood ?? 'Entendi: nenhuma restrição ou preferência clínica';
+  const selected = new Set(selectedIds);
+  const warnings = (clinical?.issues ?? []).filter(
+    (issue) => selected.has(issue.service_id) && issue.severity === 'relative',
+  );
+  const picked = new Set(pickedByModel);
+  const blocked = (clinical?.blocked_ids ?? []).flatMap((id) => {
+    const procedure = plan.byId.get(id);
+    if (!procedure) return [];
+    // Everything the package would have let in: the cards of the builder show why it is out.
+    const relevant = picked.has(id) || packageAllows(plan, procedure);
+    if (!relevant) return [];
+    const reasons = clinical!.issues
+      .filter((issue) => issue.service_id === id && issue.severity === 'absolute')
+      .map((issue) => issue.message);
+    return [{ service_id: id, name: procedure.name, reasons }];
+  });
+  let noAnswer: string | null = null;
+  if (selectedIds.length === 0) {
+    if (requestNotUnderstood(plan)) {
+      noAnswer =
+        'Não entendi o objetivo do pedido, então não sugeri nada. Diga o que tratar (por exemplo manchas, flacidez, gordura localizada) e em que área.';
+    } else {
+      const goals = plan.reading.goals.map((goal) => goal.label);
+      const what = goals.length > 0 ? ` para ${joinPt(goals)}` : '';
+      const why =
+        blocked.length > 0
+          ? ` ${namesOf(
+              plan,
+              blocked.map((b) => b.service_id),
+            )} ${blocked.length === 1 ? 'ficou' : 'ficaram'} de fora por contraindicação ou pelo que o pedido exclui.`
+          : ' Nenhum procedimento do pacote atende ao objetivo dentro das regras (área, exclusões, orçamento e margem).';
+      noAnswer = `Não encontrei procedimentos${what} que atendam ao pedido com segurança.${why} Converse com o profissional responsável antes de oferecer outra opção.`;
+    }
+  }
+  return { understood, warnings, blocked, no_answer: noAnswer };
 }

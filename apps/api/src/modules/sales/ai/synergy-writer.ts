@@ -161,7 +161,15 @@ export async function writeSynergySuggestions(
           if (item.procedure1 !== draft.procedure1 || item.procedure2 !== draft.procedure2) {
             return 'os pares de procedimentos mudaram.';
           }
-          const promised = upperGain(item.expected_gain_percent_range);
+          // No stored gain: none may be written (issue 26).
+          if (draft.expected_gain_percent_range === null) {
+            if (item.expected_gain_percent_range !== null) return 'ganho sem relação cadastrada.';
+            continue;
+          }
+          const promised =
+            item.expected_gain_percent_range === null
+              ? null
+              : upperGain(item.expected_gain_percent_range);
           const allowed = upperGain(draft.expected_gain_percent_range);
           if (promised === null || (allowed !== null && promised > allowed)) {
             return 'faixa de ganho acima da cadastrada.';

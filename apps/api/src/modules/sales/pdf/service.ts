@@ -7,6 +7,9 @@ import {
 import { enrichClientCare, type AiContext } from '../ai/index.ts';
 import { contentDisposition, isoDateInSaoPaulo } from '../../../pdf/format.ts';
 import { defaultPdfRenderPool, type PdfRenderPool } from '../../../pdf/render-pool.ts';
+import { clinicalMarksFor } from '../../../pdf/clinical-marks.ts';
+import { servicesService } from '../../catalogue/services/service.ts';
+import { clinicalProcedureOf, clinicalService } from '../../crm/clinical/service.ts';
 
 export interface RenderedPdf {
   bytes: Buffer;
@@ -24,6 +27,8 @@ export interface ClientCareOptions {
   /** Where the document is drawn (worker threads off the event loop). */
   pool?: PdfRenderPool;
 }
+
+const UNKNOWN_TRAITS_MARK = 'Sem dados clínicos cadastrados: confirmar na avaliação';
 
 export const pdfService = {
   /** The proposal, with every figure recomputed from the rows and the package price. */
@@ -62,9 +67,44 @@ export const pdfService = {
       options.ai && (options.enrichWithAi || options.aiOnly)
         ? (await enrichClientCare(options.ai, data, { aiOnly: options.aiOnly })).result
         : data;
+    // Issue 26: the sensitivities sent are checked against the procedures' stored traits, and
+    // each procedure's issue is printed under it (the guide carries what it was sent, no more).
+    const holdsHealthData =
+      printed.sensitivities.health_flags.length > 0 ||
+      printed.sensitivities.allergies_or_aversion.length > 0;
+    const ids = holdsHealthData ? printed.procedures.flatMap((p) => (p.id ? [p.id] : [])) : [];
+    const stored =
+      options.ai && ids.length > 0 ? await servicesService.findByIds(options.ai.db, ids) : [];
+    const check = clinicalService.run(
+      {
+        conditions: printed.sensitivities.health_flags,
+        allergies: printed.sensitivities.allergies_or_aversion,
+      },
+      null,
+      printed.procedures.map((p, index) => {
+        const service = stored.find((entry) => entry.id === p.id);
+        return clinicalProcedureOf({
+          id: p.id ?? -(index + 1),
+          name: p.name,
+          clinical_traits: service?.clinical_traits ?? null,
+        });
+      }),
+      issuedAt,
+    );
     const bytes = await (options.pool ?? defaultPdfRenderPool).render({
       kind: 'client-care',
-      input: { data: printed, author, issuedAt },
+      input: {
+        data: printed,
+        author,
+        issuedAt,
+        clinicalMarks: !holdsHealthData
+          ? []
+          : printed.procedures.map((p, index) =>
+              clinicalMarksFor(p.id ?? -(index + 1), check.issues).filter(
+                (mark) => mark.text !== UNKNOWN_TRAITS_MARK || p.id !== undefined,
+              ),
+            ),
+      },
     });
     return { bytes, kind: 'client-care', subject: data.client.full_name ?? '', issuedAt };
   },

@@ -19,7 +19,7 @@ import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
 import { binaryResponse } from '../../../http/openapi.ts';
 import { perUserRateLimit } from '../../../http/rate-limits.ts';
-import { errorBody, errorResponses, idParams } from '../../../http/schemas.ts';
+import { clinicalBlockBody, errorBody, errorResponses, idParams } from '../../../http/schemas.ts';
 import { renderedOr503 } from '../../../pdf/render-pool.ts';
 import {
   acceptPublicProposal,
@@ -87,7 +87,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       schema: {
         tags,
         body: proposalCreateSchema,
-        response: { 201: proposalSchema, ...errorResponses },
+        response: { 201: proposalSchema, ...errorResponses, 422: clinicalBlockBody },
       },
     },
     async (request, reply) =>
@@ -111,7 +111,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
         tags,
         params: idParams,
         body: proposalReviseSchema,
-        response: { 201: proposalSchema, ...errorResponses },
+        response: { 201: proposalSchema, ...errorResponses, 422: clinicalBlockBody },
       },
     },
     async (request, reply) =>

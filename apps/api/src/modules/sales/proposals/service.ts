@@ -6,7 +6,6 @@ import {
   CLINIC_NAME,
   computeProposalFigures,
   computeProposalTotals,
-  contraindicationWarnings,
   effectiveProposalStatus,
   formatDateBR,
   formatProposalNumber,
@@ -22,8 +21,11 @@ import {
   saoPauloDayStart,
   WITHDRAWAL_NOTICE,
   whatsappUrl,
+  CONDITION_BY_CODE,
+  type ClinicalIssue,
   type Package,
   type Proposal,
+  type ProposalClinicalOverride,
   type ProposalBlocks,
   type ProposalCatalogueService,
   type ProposalCreateData,
@@ -44,16 +46,19 @@ import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import type { ProposalSnapshotColumn } from '../../../db/schema.ts';
 import { auditService } from '../../../audit/service.ts';
 import {
+  ClinicalBlockError,
   HttpError,
   invalidField,
   notFound,
   registerConflictMessage,
 } from '../../../http/errors.ts';
 import { rowAccess, rowFilter, type Viewer } from '../../../auth/scope.ts';
-import { clientsService } from '../../crm/clients/service.ts';
+import { clientsService, clinicalRecordOf } from '../../crm/clients/service.ts';
+import { clinicalProcedureOf, clinicalService } from '../../crm/clinical/service.ts';
 import { packagesService } from '../../catalogue/packages/service.ts';
 import { servicesService } from '../../catalogue/services/service.ts';
 import { defaultPdfRenderPool, type PdfRenderPool } from '../../../pdf/render-pool.ts';
+import { clinicalMarksFor } from '../../../pdf/clinical-marks.ts';
 import * as repo from './repository.ts';
 
 // Two people revising the same version at once: the second meets the unique (number, version).
@@ -129,6 +134,7 @@ export function toProposal(row: repo.ProposalRow, now: Date = new Date()): Propo
     })),
     totals: snapshot.totals,
     warnings: snapshot.warnings,
+    clinical_overrides: snapshot.clinical_overrides ?? [],
     valid_days: row.validDays,
     acceptance: row.acceptance,
     decline:
@@ -183,16 +189,38 @@ async function packageFor(db: AppDb, packageId: number): Promise<Package> {
   }
 }
 
+/** Codes of issues that name the client's health (a condition or an allergy). */
+const HEALTH_ISSUE_CODES = new Set<ClinicalIssue['code']>(['contraindication', 'allergy']);
+
+/**
+ * An answer whose warnings name the client's conditions or allergies carries health data: the
+ * read is written to her access log (LGPD.md), in the caller's transaction.
+ */
+async function logHealthWarnings(
+  db: DbOrTx,
+  viewer: Viewer,
+  row: { clientId: number; snapshot: ProposalSnapshotColumn },
+): Promise<void> {
+  if (row.snapshot.warnings.some((warning) => HEALTH_ISSUE_CODES.has(warning.code))) {
+    await clientsService.logAccess(db, viewer, row.clientId, 'read_sensitive');
+  }
+}
+
 /**
  * The frozen snapshot of a selection: checked against the package's rules, every total computed
- * here from the catalogue as it is now (DESIGN.md section 11), warnings from the client's
- * allergies and contraindications.
+ * here from the catalogue as it is now (DESIGN.md section 11), warnings from the clinical check
+ * of the client's record (issue 26). An absolute contraindication refuses the save (422
+ * CLINICAL_BLOCK) unless `overrideReason` is given; it is then kept per procedure, by whom and
+ * when, beside the warnings (docs/decisions/0031-clinical-check-at-every-path.md).
  */
 async function snapshotFor(
   db: AppDb,
+  viewer: Viewer,
   packageId: number,
   blocks: ProposalBlocks,
-  client: { allergies: readonly string[]; contraindications: readonly string[] },
+  client: Parameters<typeof clinicalRecordOf>[0],
+  overrideReason: string | null,
+  now: Date,
 ): Promise<{ pkg: Package; snapshot: ProposalSnapshotColumn }> {
   const pkg = await packageFor(db, packageId);
   const ids = [...blocks.A, ...blocks.B, ...blocks.C, ...blocks.D];
@@ -211,19 +239,60 @@ async function snapshotFor(
   }
   const items = buildProposalItems(blocks, catalogue);
   const totals = computeProposalTotals(pkg.annual_value, items);
-  const warnings = contraindicationWarnings(
-    items.map((item) => ({ id: item.service_id, name: item.name, traits: item.traits })),
-    client,
+  const byId = new Map(services.map((service) => [service.id, service]));
+  const check = clinicalService.run(
+    clinicalRecordOf(client),
+    null,
+    [...new Set(items.map((item) => item.service_id))].flatMap((id) => {
+      const service = byId.get(id);
+      return service ? [clinicalProcedureOf(service)] : [];
+    }),
+    now,
   );
+  const absolute = check.issues.filter((issue) => issue.severity === 'absolute');
+  if (absolute.length > 0 && !overrideReason) {
+    throw new ClinicalBlockError(PROPOSAL_MESSAGES.clinicalBlock, absolute);
+  }
+  const overrides: ProposalClinicalOverride[] = absolute.map((issue) => ({
+    service_id: issue.service_id,
+    condition: issue.condition,
+    reason: overrideReason ?? '',
+    by: { id: viewer.id, name: viewer.name },
+    at: now.toISOString(),
+  }));
   return {
     pkg,
     snapshot: {
       package: { id: pkg.id, name: pkg.name, annual_value: pkg.annual_value },
       items,
       totals,
-      warnings,
+      warnings: check.issues,
+      clinical_overrides: overrides,
     },
   };
+}
+
+/** The overrides of a saved version, in the audit trail with the version they belong to. */
+async function auditOverrides(
+  tx: DbOrTx,
+  row: { id: number; snapshot: ProposalSnapshotColumn },
+): Promise<void> {
+  const overrides = row.snapshot.clinical_overrides ?? [];
+  if (overrides.length === 0) return;
+  await auditService.record(tx, {
+    entity: 'proposal',
+    entityId: row.id,
+    action: 'clinical_override',
+    before: null,
+    after: {
+      clinical_overrides: overrides.map(({ service_id, condition, reason, by }) => ({
+        service_id,
+        condition,
+        reason,
+        by_id: by.id,
+      })),
+    },
+  });
 }
 
 /** The client of a new proposal: 422 on `client_id` when unknown, out of reach or anonymized. */
@@ -262,6 +331,15 @@ function sha256(bytes: Buffer): string {
  * in the PDF worker pool. Drawn with the proposal's own date, the same row always gives the same
  * bytes: without the evidence page, exactly the document whose SHA-256 the acceptance recorded.
  */
+function conditionLabel(code: string): string {
+  return CONDITION_BY_CODE.get(code as never)?.label ?? code;
+}
+
+/** 'service:condition' of each absolute issue kept with a recorded reason. */
+function overriddenKeys(snapshot: ProposalSnapshotColumn): Set<string> {
+  return new Set((snapshot.clinical_overrides ?? []).map((o) => `${o.service_id}:${o.condition}`));
+}
+
 function renderStoredProposal(
   pool: PdfRenderPool,
   row: repo.ProposalRow,
@@ -284,6 +362,9 @@ function renderStoredProposal(
       ),
       benefitCards: [],
       synergyItems: [],
+      clinicalMarks: row.snapshot.items.map((item) =>
+        clinicalMarksFor(item.service_id, row.snapshot.warnings, overriddenKeys(row.snapshot)),
+      ),
       author: row.authorName,
       issuedAt: row.createdAt,
       validDays: row.validDays,
@@ -606,14 +687,26 @@ export const proposalsService = {
   },
 
   async get(db: AppDb, viewer: Viewer, id: number): Promise<Proposal> {
-    return toProposal(await visibleProposal(db, viewer, id));
+    return db.transaction(async (tx) => {
+      const row = await visibleProposal(tx, viewer, id);
+      await logHealthWarnings(tx, viewer, row);
+      return toProposal(row);
+    });
   },
 
   /** Saves version 1 of a new number; every figure is the server's. */
   async create(db: AppDb, viewer: Viewer, data: ProposalCreateData): Promise<Proposal> {
     const client = await clientFor(db, viewer, data.client_id);
-    const { pkg, snapshot } = await snapshotFor(db, data.package_id, data.blocks, client);
     const now = new Date();
+    const { pkg, snapshot } = await snapshotFor(
+      db,
+      viewer,
+      data.package_id,
+      data.blocks,
+      client,
+      data.override_reason,
+      now,
+    );
     return db.transaction(async (tx) => {
       const sequence = await repo.nextProposalSequence(tx, yearInSaoPaulo(now));
       const row = await repo.insertProposal(tx, {
@@ -635,6 +728,8 @@ export const proposalsService = {
         createdAt: now,
         updatedAt: now,
       });
+      await auditOverrides(tx, row);
+      await logHealthWarnings(tx, viewer, row);
       return toProposal(row, now);
     });
   },
@@ -647,9 +742,18 @@ export const proposalsService = {
     const packageId = data.package_id ?? current.packageId;
     if (packageId === null)
       throw invalidField(['body', 'package_id'], PROPOSAL_MESSAGES.packageRequired);
+    // The client stays the proposal's, so her record is checked again (issue 26).
     const client = await clientFor(db, viewer, current.clientId);
-    const { pkg, snapshot } = await snapshotFor(db, packageId, data.blocks, client);
     const now = new Date();
+    const { pkg, snapshot } = await snapshotFor(
+      db,
+      viewer,
+      packageId,
+      data.blocks,
+      client,
+      data.override_reason,
+      now,
+    );
     const validDays = data.valid_days ?? current.validDays;
     return db.transaction(async (tx) => {
       const locked = await visibleProposal(tx, viewer, id, true);
@@ -683,6 +787,8 @@ export const proposalsService = {
         supersededById: row.id,
         linkRevokedAt: locked.linkRevokedAt ?? now,
       });
+      await auditOverrides(tx, row);
+      await logHealthWarnings(tx, viewer, row);
       return toProposal(row, now);
     });
   },
@@ -865,6 +971,20 @@ export const proposalsService = {
   ): Promise<{ bytes: Buffer; row: repo.ProposalRow }> {
     const { row, client } = await visibleProposalWithClient(db, viewer, id);
     await clientsService.logAccess(db, viewer, client.id, 'read_sensitive');
+    // The client's record as it is today against the proposal's procedures (issue 26): each
+    // procedure's issue is printed beside it, not a bare list of conditions above them.
+    const procedureIds = [...new Set(row.snapshot.items.map((item) => item.service_id))];
+    const services = await servicesService.findByIds(db, procedureIds);
+    const names = new Map(row.snapshot.items.map((item) => [item.service_id, item.name]));
+    const check = clinicalService.run(
+      clinicalRecordOf(client),
+      null,
+      procedureIds.map((serviceId) => {
+        const service = services.find((entry) => entry.id === serviceId);
+        return clinicalProcedureOf(service ?? { id: serviceId, name: names.get(serviceId) ?? '' });
+      }),
+    );
+    const overridden = overriddenKeys(row.snapshot);
     const bytes = await pool.render({
       kind: 'client-care',
       input: {
@@ -884,17 +1004,31 @@ export const proposalsService = {
           sensitivities: {
             allergies_or_aversion: client.allergies,
             privacy_notes: [],
-            health_flags: [...client.healthFlags, ...client.contraindications],
+            health_flags: [
+              ...client.healthConditions.map((entry) =>
+                entry.note
+                  ? `${conditionLabel(entry.code)} (${entry.note})`
+                  : conditionLabel(entry.code),
+              ),
+              ...client.healthFlags,
+              ...client.contraindications,
+            ],
           },
           relationship: [],
           escalation: [],
           checklist: [],
-          procedures: row.snapshot.items.map((item) => ({ id: item.service_id, name: item.name })),
+          procedures: row.snapshot.items.map((item) => ({
+            id: item.service_id,
+            name: item.name,
+          })),
           author: undefined,
           date_br: undefined,
         },
         author: viewer.name,
         issuedAt: new Date(),
+        clinicalMarks: row.snapshot.items.map((item) =>
+          clinicalMarksFor(item.service_id, check.issues, overridden),
+        ),
       },
     });
     return { bytes, row };

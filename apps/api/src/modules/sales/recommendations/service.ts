@@ -12,6 +12,8 @@ import { runAiTask, type AiContext } from '../ai/run-task.ts';
 import {
   assistantWarnings,
   candidatesForModel,
+  clinicalAnswer,
+  requestNotUnderstood,
   explainItem,
   explainSelection,
   planRecommendation,
@@ -23,7 +25,7 @@ import {
   type RecommendationPlan,
 } from '../ai/recommender.ts';
 import type { Viewer } from '../../../auth/scope.ts';
-import { clientsService } from '../../crm/clients/service.ts';
+import { clinicalProcedureOf, clinicalService } from '../../crm/clinical/service.ts';
 import { packagesService } from '../../catalogue/packages/service.ts';
 import { relationsService } from '../../catalogue/services-relations/service.ts';
 import { servicesService } from '../../catalogue/services/service.ts';
@@ -104,11 +106,13 @@ export const recommendationsService = {
       relationsService.list(ctx.db),
       data.package_id ? findPackage(ctx, data.package_id) : Promise.resolve(null),
     ]);
-    const clientConflicts = data.client_id
-      ? await clientsService.careConflicts(ctx.db, viewer, data.client_id, services)
-      : [];
+    // The client's record plus the request, checked over the whole catalogue (issue 26): an
+    // absolute issue rules a procedure out for every engine, the model's answer included.
+    const record = await clinicalService.recordFor(ctx.db, viewer, data.client_id);
+    const requestText = [data.goal_text ?? '', ...data.desired_functions].join('\n');
+    const clinical = clinicalService.run(record, requestText, services.map(clinicalProcedureOf));
     const plan = planRecommendation({
-      clientConflicts,
+      clinical,
       goalText: data.goal_text ?? '',
       functions: data.desired_functions,
       budget: data.budget ?? null,
@@ -136,33 +140,44 @@ export const recommendationsService = {
     const input = modelInput(plan, pkg);
     let searchComplete = true;
     const offered = new Set(input.procedimentos.map((p) => p.service_id));
-    const outcome = await runAiTask<ModelAnswer>(
-      ctx,
-      {
-        codigo: AI_CONFIG_CODES.recommendation,
-        input,
-        schema: modelAnswerSchema,
-        refine: (answer) => ({ items: withoutRuledOut(plan, answer.items) }),
-        check: (answer) => {
-          const ids = answer.items.map((item) => item.service_id);
-          const unknown = ids.find((id) => !offered.has(id));
-          if (unknown !== undefined) return `procedimento fora da lista: ${unknown}.`;
-          return selectionProblem(plan, ids);
-        },
-        local: async (abort) => {
-          const { result, complete } = await solveRecommendation(plan, abort);
-          searchComplete = complete;
-          const selected = new Set(result.selectedIds);
-          return {
-            items: result.selectedIds.map((id) => ({
-              service_id: id,
-              reason: explainItem(plan, id, selected)?.reason ?? '',
-            })),
-          };
-        },
-      },
-      signal,
-    );
+    const pickedBlocked: number[] = [];
+    // Nothing understood: an honest answer, no engine run and no padding.
+    const outcome = requestNotUnderstood(plan)
+      ? { result: { items: [] }, engine: 'local' as const, fallbackReason: undefined }
+      : await runAiTask<ModelAnswer>(
+          ctx,
+          {
+            codigo: AI_CONFIG_CODES.recommendation,
+            input,
+            schema: modelAnswerSchema,
+            refine: (answer) => {
+              // A model's unsafe pick is dropped, and named in `blocked` with its reasons.
+              for (const item of answer.items) {
+                if (clinical.blocked_ids.includes(item.service_id))
+                  pickedBlocked.push(item.service_id);
+              }
+              return { items: withoutRuledOut(plan, answer.items) };
+            },
+            check: (answer) => {
+              const ids = answer.items.map((item) => item.service_id);
+              const unknown = ids.find((id) => !offered.has(id));
+              if (unknown !== undefined) return `procedimento fora da lista: ${unknown}.`;
+              return selectionProblem(plan, ids);
+            },
+            local: async (abort) => {
+              const { result, complete } = await solveRecommendation(plan, abort);
+              searchComplete = complete;
+              const selected = new Set(result.selectedIds);
+              return {
+                items: result.selectedIds.map((id) => ({
+                  service_id: id,
+                  reason: explainItem(plan, id, selected)?.reason ?? '',
+                })),
+              };
+            },
+          },
+          signal,
+        );
 
     const ids = outcome.result.items.map((item) => item.service_id);
     const reasons = new Map(outcome.result.items.map((item) => [item.service_id, item.reason]));
@@ -182,7 +197,8 @@ export const recommendationsService = {
       })),
       engine: outcome.engine,
       summary: explained.summary,
-      warnings,
+      ...clinicalAnswer(plan, ids, pickedBlocked),
+      notices: warnings,
     };
     if (outcome.fallbackReason) response.fallback_reason = outcome.fallbackReason;
     return response;

@@ -1,4 +1,5 @@
 import { and, asc, desc, inArray, or } from 'drizzle-orm';
+import type { ClinicalTraits } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { services, synergyRelations } from '../../../db/schema.ts';
 
@@ -15,6 +16,8 @@ export interface SynergyServiceRow {
   benefit1: string | null;
   benefit2: string | null;
   benefit3: string | null;
+  /** The clinical check's traits (issue 26): a pair meeting a contraindication is left out. */
+  clinicalTraits: ClinicalTraits | null;
 }
 
 export interface SynergyRelationRow {
@@ -35,6 +38,7 @@ const serviceColumns = {
   benefit1: services.benefit1,
   benefit2: services.benefit2,
   benefit3: services.benefit3,
+  clinicalTraits: services.clinicalTraits,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { synergyGenerateRequestSchema, synergyGenerateResponseSchema } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
+import { currentUser } from '../../../auth/access.ts';
 import { errorBody, errorResponses } from '../../../http/schemas.ts';
 import { synergiesService } from './service.ts';
 import { perUserRateLimit } from '../../../http/rate-limits.ts';
@@ -15,6 +16,12 @@ export const synergiesRoutes: ModuleRoutes = (app, { db, config }) => {
         response: { 200: synergyGenerateResponseSchema, ...errorResponses, 429: errorBody },
       },
     },
-    (request) => synergiesService.generate(db, request.body, { db, config, log: request.log }),
+    (request) =>
+      synergiesService.generate(
+        db,
+        request.body,
+        { db, config, log: request.log },
+        currentUser(request),
+      ),
   );
 };

@@ -17,8 +17,6 @@ import type { SynergyRelationRow, SynergyServiceRow } from './repository.ts';
 
 /** A receipt reads a handful of pairings; more would bury the best ones. */
 export const MAX_RELATION_SUGGESTIONS = 10;
-/** A pair without a stored relation promises only a modest, generic gain. */
-const FALLBACK_GAIN_RANGE = '5–10%';
 
 const GENERIC_CONTRAINDICATIONS = [
   'Gestação ou amamentação',
@@ -86,7 +84,8 @@ function relationSuggestion(
       boost > 0
         ? `Combinação indicada pela clínica para ${goal}, com ganho estimado de até ${boost}% sobre os procedimentos feitos isoladamente.`
         : `Combinação indicada pela clínica para ${goal}.`,
-    expected_gain_percent_range: expectedGainRange(boost),
+    // A gain only from a stored relation that gives one (issue 26).
+    expected_gain_percent_range: boost > 0 ? expectedGainRange(boost) : null,
     contraindications: [...GENERIC_CONTRAINDICATIONS],
     differentials: differentials(first, second),
     next_steps: nextSteps(first, second),
@@ -105,7 +104,8 @@ function fallbackSuggestion(
     mechanism: benefitsMechanism(first, second),
     synergy:
       'Sugestão geral, baseada nos benefícios de cada procedimento (não há relação cadastrada entre eles). Confirme a indicação na avaliação.',
-    expected_gain_percent_range: FALLBACK_GAIN_RANGE,
+    // No stored relation: no gain is promised (issue 26).
+    expected_gain_percent_range: null,
     contraindications: [...GENERIC_CONTRAINDICATIONS],
     differentials: differentials(first, second),
     next_steps: nextSteps(first, second),
