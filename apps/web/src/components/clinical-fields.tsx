@@ -17,6 +17,7 @@ import {
   ALLERGENS,
   CONDITION_BY_CODE,
   CONDITIONS,
+  HEALTH_CONDITION_NOTE_MAX_LENGTH,
   normalizeForComparison,
   type AllergenCode,
   type ConditionCode,
@@ -30,7 +31,7 @@ import {
  * finds isotretinoin. UI only: the form that holds them sends them.
  */
 
-export const HEALTH_CONDITION_NOTE_MAX = 200;
+export const HEALTH_CONDITION_NOTE_MAX = HEALTH_CONDITION_NOTE_MAX_LENGTH;
 
 /** A condition on the record, as the API and the form hold it. */
 export interface HealthConditionValue {

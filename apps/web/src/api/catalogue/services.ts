@@ -1,8 +1,7 @@
 import { SERVICE_MESSAGES, serviceDeleteConfirmation } from '@portal/domain';
 import type {
-  ClinicalTraits,
   ServicePriceHistoryEntry,
-  Service as StoredService,
+  Service,
   ServiceBlock,
   ServiceCreate,
   ServiceStatus,
@@ -20,17 +19,7 @@ import { relationsKeys } from './services-relations';
  */
 const PATH = '/api/v1/services/';
 
-/**
- * A procedure as the API answers it since issue 26: its clinical traits (the domain's
- * clinicalTraitsSchema, packages/domain/src/catalogue/clinical/traits.ts), null when none were
- * saved, and `traits_missing` on the list rows. Optional until every server sends them.
- */
-export type Service = StoredService & {
-  clinical_traits?: ClinicalTraits | null;
-  traits_missing?: boolean;
-};
-type ServiceCreateBody = ServiceCreate & { clinical_traits?: ClinicalTraits | null };
-type ServiceUpdateBody = ServiceUpdate & { clinical_traits?: ClinicalTraits | null };
+export type { Service };
 
 /** A procedure saved without clinical traits: the check can only warn about it. */
 export function traitsMissing(service: Service): boolean {
@@ -120,8 +109,8 @@ export function useActiveServicesQuery() {
  */
 export const serviceMutations = resourceMutations<
   Service,
-  ServiceCreateBody,
-  ServiceUpdateBody,
+  ServiceCreate,
+  ServiceUpdate,
   typeof SERVICE_MESSAGES
 >({
   messages: SERVICE_MESSAGES,
@@ -147,7 +136,7 @@ export const serviceMutations = resourceMutations<
   ),
 });
 
-export type ServiceChanges = RowChanges<ServiceUpdateBody>;
+export type ServiceChanges = RowChanges<ServiceUpdate>;
 export const useCreateService = serviceMutations.useCreate;
 export const useUpdateService = serviceMutations.useUpdate;
 export const useDeleteService = serviceMutations.useDelete;

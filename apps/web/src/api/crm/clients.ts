@@ -7,12 +7,11 @@ import {
 } from '@tanstack/react-query';
 import type {
   AccessLogEntry,
-  Client as StoredClient,
+  Client,
   ClientCareProfile,
-  ClientCreate as StoredClientCreate,
+  ClientCreate,
   ClientSummary,
-  ClientUpdate as StoredClientUpdate,
-  ConditionCode,
+  ClientUpdate,
   ConsentCreate,
   ConsentCreateResponse,
   ConsentEntry,
@@ -26,22 +25,8 @@ import { api, apiRequestBlob } from '../../lib/api-client';
 
 const BASE = '/api/v1/clients';
 
-/**
- * A health condition on the record (issue 26): a code of the domain's list
- * (packages/domain/src/catalogue/clinical/conditions.ts) with an optional note (≤ 200 chars),
- * kept under the same health-data consent as the allergies. `allergies` entries may be allergen
- * codes (allergens.ts) or free text.
- */
-export interface HealthCondition {
-  code: ConditionCode;
-  note: string | null;
-}
-export const HEALTH_CONDITION_NOTE_MAX = 200;
-
-/** The record as the API answers it since issue 26 (optional until every server sends it). */
-export type Client = StoredClient & { health_conditions?: HealthCondition[] };
-export type ClientCreate = StoredClientCreate & { health_conditions?: HealthCondition[] };
-export type ClientUpdate = StoredClientUpdate & { health_conditions?: HealthCondition[] };
+/** A client as answered: `health_conditions` since issue 26 (crm/clients.ts in the domain). */
+export type { Client };
 
 export const clientKeys = {
   all: ['clients'] as const,

@@ -3,48 +3,28 @@ import {
   AI_CHAT_DEFAULTS,
   RECOMMENDATION_DEFAULT_MAX_ITEMS,
   type AiTextRequest,
-  type AiTextResponse as StoredAiTextResponse,
-  type AiWarning,
+  type AiTextResponse,
+  type BlockedProcedure,
   type BlockLimits,
   type ChatMessage,
-  type ClinicalIssue,
   type Package,
   type RecommendationRequest,
-  type RecommendationResponse as StoredRecommendationResponse,
+  type RecommendationResponse,
   type Service,
 } from '@portal/domain';
 import { activeServicesQuery } from '../catalogue/services';
 import { api } from '../../lib/api-client';
 
-/** A procedure the answer left out, and why (issue 26): shown so nothing is dropped silently. */
-export interface BlockedProcedure {
-  service_id: number;
-  name: string;
-  reasons: string[];
-}
-
 /**
- * What recommendations and chat answers carry since issue 26, beside their items: the sentence
- * of what was understood ('Entendi: sem laser, sem peeling; gestante'), the clinical issues of
- * the items recommended (relative only: absolute ones are never recommended) among the request's
- * notices, what was left out and why, and, when nothing can be offered safely, an honest
- * sentence with no items. Optional until every server sends them.
+ * Recommendations and chat answers carry, since issue 26, the clinical check's part beside their
+ * items (packages/domain/src/sales/ai-payloads.ts): `understood` ('Entendi: …'), `warnings` (the
+ * items' relative issues), `blocked` (what was left out and why), `no_answer` (an honest sentence,
+ * no items) and `notices` (what to tell the client first, budget first).
  */
-export interface ClinicalAnswer {
-  understood?: string;
-  warnings: Array<AiWarning | ClinicalIssue>;
-  blocked?: BlockedProcedure[];
-  no_answer?: string | null;
-}
-
-export type RecommendationResponse = Omit<StoredRecommendationResponse, 'warnings'> &
-  ClinicalAnswer;
-export type AiTextResponse = Omit<StoredAiTextResponse, 'warnings'> & ClinicalAnswer;
-
-/** A clinical issue of an item, told apart from a notice about the request. */
-export function isClinicalIssue(warning: AiWarning | ClinicalIssue): warning is ClinicalIssue {
-  return 'service_id' in warning && 'severity' in warning;
-}
+export type ClinicalAnswer = Partial<
+  Pick<RecommendationResponse, 'understood' | 'warnings' | 'blocked' | 'no_answer' | 'notices'>
+>;
+export type { BlockedProcedure, RecommendationResponse, AiTextResponse };
 
 /**
  * The assistant's calls. Both take the dialog's abort signal: closing the dialog, 'Nova

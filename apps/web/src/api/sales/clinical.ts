@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClinicalIssue } from '@portal/domain';
+import type { ClinicalCheckRequest, ClinicalCheckResponse } from '@portal/domain';
 import { api } from '../../lib/api-client';
 
 /**
@@ -11,19 +11,6 @@ import { api } from '../../lib/api-client';
 
 const PATH = '/api/v1/clinical/check';
 
-export interface ClinicalCheckRequest {
-  client_id?: number;
-  request?: string;
-  service_ids: number[];
-}
-
-export interface ClinicalCheckAnswer {
-  /** 'Entendi: gestante' — what the server read in the record and the request. */
-  understood: string;
-  /** Absolute and relative issues of the procedures sent. */
-  warnings: ClinicalIssue[];
-}
-
 export const clinicalKeys = {
   all: ['clinical-check'] as const,
   check: (clientId: number, serviceIds: readonly number[]) =>
@@ -33,8 +20,8 @@ export const clinicalKeys = {
 export function requestClinicalCheck(
   body: ClinicalCheckRequest,
   signal?: AbortSignal,
-): Promise<ClinicalCheckAnswer> {
-  return api.post<ClinicalCheckAnswer>(PATH, body, { signal });
+): Promise<ClinicalCheckResponse> {
+  return api.post<ClinicalCheckResponse>(PATH, body, { signal });
 }
 
 /**

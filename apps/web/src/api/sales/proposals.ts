@@ -5,10 +5,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { CLINICAL_OVERRIDE_REASON_MAX } from '@portal/domain';
 import type {
   ClinicalIssue,
   Package,
-  Proposal as StoredProposal,
+  Proposal,
   ProposalCreate,
   ProposalDecline,
   ProposalRevise,
@@ -18,28 +19,15 @@ import type {
 } from '@portal/domain';
 import { api, ApiError, apiRequestBlob } from '../../lib/api-client';
 
-/** A professional's recorded reason for keeping a contraindicated procedure (issue 26). */
-export interface ClinicalOverrideRecord {
-  service_id: number;
-  condition: string;
-  reason: string;
-  by: { id: number; name: string };
-  at: string;
-}
-
 /**
- * A proposal as the API answers it since issue 26: `warnings` are the clinical issues of its
- * items against the client's record at save (absolute and relative), and `clinical_overrides`
- * the reasons recorded for keeping a blocked item. Optional until every server sends them.
+ * A proposal as answered: since issue 26 its `warnings` are the clinical issues of its items at
+ * save and `clinical_overrides` the reasons kept for blocked ones (sales/proposals.ts).
  */
-export type Proposal = Omit<StoredProposal, 'warnings'> & {
-  warnings: Array<ClinicalIssue | StoredProposal['warnings'][number]>;
-  clinical_overrides?: ClinicalOverrideRecord[];
-};
+export type { Proposal };
 
 /** Saving with blocked items needs the reason (10–500 characters), kept with the proposal. */
 export const OVERRIDE_REASON_MIN = 10;
-export const OVERRIDE_REASON_MAX = 500;
+export const OVERRIDE_REASON_MAX = CLINICAL_OVERRIDE_REASON_MAX;
 
 /** The 422 of a save that meets an absolute contraindication without `override_reason`. */
 export interface ClinicalBlock {
@@ -164,14 +152,12 @@ function useProposalWrite<TBody, TAnswer>(request: (body: TBody) => Promise<TAns
 
 /** 'Gerar Pacote': the server checks the selection and computes every total itself. */
 export function useCreateProposalMutation() {
-  return useProposalWrite((body: ProposalCreate & { override_reason?: string }) =>
-    api.post<Proposal>(`${BASE}/`, body),
-  );
+  return useProposalWrite((body: ProposalCreate) => api.post<Proposal>(`${BASE}/`, body));
 }
 
 /** 'Nova versão': version N+1 (new id, same number). */
 export function useReviseProposalMutation(id: number) {
-  return useProposalWrite((body: ProposalRevise & { override_reason?: string }) =>
+  return useProposalWrite((body: ProposalRevise) =>
     api.post<Proposal>(`${BASE}/${id}/revise`, body),
   );
 }

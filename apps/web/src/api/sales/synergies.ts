@@ -14,30 +14,14 @@ import { api } from '../../lib/api-client';
 
 const PATH = '/api/v1/synergies/synergies/generate';
 
-/** A suggested pair as answered; the gain is present only when a stored relation gives one. */
-export type SynergyPair = Omit<SynergySuggestion, 'expected_gain_percent_range'> & {
-  expected_gain_percent_range?: string | null;
-  gain_min?: number | null;
-  gain_max?: number | null;
-};
-
-export type SynergyAnswer = Omit<SynergyGenerateResponse, 'items'> & { items: SynergyPair[] };
-
-export type SynergyRequest = SynergyGenerateRequest & { client_id?: number };
-
-/** The gain to show ('15–25%'), or null when the answer gives none (never invented). */
-export function synergyGain(pair: SynergyPair): string | null {
-  if (typeof pair.gain_min === 'number' && typeof pair.gain_max === 'number') {
-    return pair.gain_min === pair.gain_max
-      ? `${pair.gain_min}%`
-      : `${pair.gain_min}–${pair.gain_max}%`;
-  }
+/** The gain to show ('15–25%'), or null when no stored relation gives one (never invented). */
+export function synergyGain(pair: SynergySuggestion): string | null {
   const text = pair.expected_gain_percent_range?.trim();
   return text ? text : null;
 }
 
-export function requestSynergies(body: SynergyRequest): Promise<SynergyAnswer> {
-  return api.post<SynergyAnswer>(PATH, body);
+export function requestSynergies(body: SynergyGenerateRequest): Promise<SynergyGenerateResponse> {
+  return api.post<SynergyGenerateResponse>(PATH, body);
 }
 
 export function useGenerateSynergiesMutation() {

@@ -29,7 +29,11 @@ const RECOMMENDATION: RecommendationResponse = {
   ],
   engine: 'local',
   summary: '3 procedimentos recomendados para manchas e flacidez.',
+  understood: '',
   warnings: [],
+  blocked: [],
+  no_answer: null,
+  notices: [],
 };
 
 const CHAT_TEXT = JSON.stringify({
@@ -159,8 +163,8 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
         'Orçamento abaixo do pacote: a cliente pode investir R$ 300,00 por mês (R$ 3.600,00 no ano) e o Pacote 7 custa R$ 500,00 por mês.',
     };
     api({
-      recommend: () => HttpResponse.json({ ...RECOMMENDATION, warnings: [sun, budget] }),
-      chat: () => HttpResponse.json({ text: CHAT_TEXT, engine: 'local', warnings: [sun] }),
+      recommend: () => HttpResponse.json({ ...RECOMMENDATION, notices: [sun, budget] }),
+      chat: () => HttpResponse.json({ text: CHAT_TEXT, engine: 'local', notices: [sun] }),
     });
     const { user } = renderDialog();
     await typeGoal(user, 'manchas, vou à praia em janeiro, R$ 300 por mês');
@@ -433,7 +437,11 @@ describe('AssistantDialog: what it understood and what it left out (issue 26)', 
     ],
     engine: 'local',
     summary: '1 procedimento recomendado. Margem do pacote: 45,0% (mínima exigida: 30,0%).',
+    understood: '',
     warnings: [],
+    blocked: [],
+    no_answer: null,
+    notices: [],
   };
   const clinical = {
     understood: UNDERSTOOD,
@@ -445,8 +453,8 @@ describe('AssistantDialog: what it understood and what it left out (issue 26)', 
         severity: 'relative',
         message: 'Evite sol por 7 dias após a sessão.',
       },
-      { code: 'sensitive_skin', message: 'Pele sensível: teste de toque antes.' },
     ],
+    notices: [{ code: 'sensitive_skin', message: 'Pele sensível: teste de toque antes.' }],
     blocked: [{ service_id: 1, name: 'Peeling Químico', reasons: ['Você pediu sem peeling.'] }],
   };
 

@@ -40,7 +40,6 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
 import {
-  isClinicalIssue,
   requestChat,
   requestRecommendations,
   useCatalogueStatus,
@@ -124,8 +123,8 @@ function clinicalPart(
     if (!answer) continue;
     understood ??= answer.understood?.trim() || null;
     noAnswer ??= answer.no_answer?.trim() || null;
-    for (const warning of answer.warnings) {
-      if (!isClinicalIssue(warning)) continue;
+    for (const warning of answer.warnings ?? []) {
+      if (warning.severity !== 'relative') continue;
       const list = issues.get(warning.service_id) ?? [];
       if (!list.some((known) => known.message === warning.message)) list.push(warning);
       issues.set(warning.service_id, list);
@@ -150,16 +149,11 @@ export function withoutInternalFigures(text: string): string {
 }
 
 /** The server's warnings of both answers, one per code (the recommendation's wording wins). */
-function mergeNotices(
-  ...lists: ReadonlyArray<ReadonlyArray<AiWarning | ClinicalIssue> | undefined>
-): AiWarning[] {
+function mergeNotices(...lists: ReadonlyArray<readonly AiWarning[] | undefined>): AiWarning[] {
   const byCode = new Map<AiWarningCode, AiWarning>();
   for (const list of lists) {
-    for (const warning of list ?? []) {
-      // The items' clinical issues are shown beside the items, not as notices.
-      if (isClinicalIssue(warning)) continue;
+    for (const warning of list ?? [])
       if (!byCode.has(warning.code)) byCode.set(warning.code, warning);
-    }
   }
   const notices = [...byCode.values()];
   // The budget is said first (the server puts it first in each list, too).
@@ -293,8 +287,8 @@ function AssistantBody({
             })),
         summary: recommendation.value.summary,
         notices: mergeNotices(
-          recommendation.value.warnings,
-          chat.status === 'fulfilled' ? chat.value.warnings : undefined,
+          recommendation.value.notices,
+          chat.status === 'fulfilled' ? chat.value.notices : undefined,
         ),
         warnings,
         ...clinical,
@@ -310,7 +304,7 @@ function AssistantBody({
       setAnalysis({
         items: clinical.noAnswer ? [] : chatItems,
         summary: null,
-        notices: mergeNotices(chat.status === 'fulfilled' ? chat.value.warnings : undefined),
+        notices: mergeNotices(chat.status === 'fulfilled' ? chat.value.notices : undefined),
         warnings,
         ...clinical,
       });
