@@ -129,6 +129,9 @@ export function ProcedureBlock({
                 services={entry.services}
                 selection={selection}
                 forceOpen={searching}
+                blocked={entry.services.some((service) =>
+                  (issues?.get(service.id) ?? []).some((issue) => issue.severity === 'absolute'),
+                )}
               >
                 {entry.services.map(card)}
               </ProcedureGroup>
@@ -144,11 +147,14 @@ function ProcedureGroup({
   services,
   selection,
   forceOpen,
+  blocked,
   children,
 }: {
   services: Service[];
   selection: ProcedureSelection;
   forceOpen: boolean;
+  /** A procedure of the group is contraindicated for the client: said on the closed group too. */
+  blocked: boolean;
   children: React.ReactNode;
 }) {
   const [opened, setOpened] = useState(false);
@@ -179,11 +185,18 @@ function ProcedureGroup({
               {services.length} procedimentos
             </Text>
           </Group>
-          {selectedSessions > 0 ? (
-            <Badge variant="filled">
-              {selectedSessions === 1 ? '1 sessão' : `${selectedSessions} sessões`}
-            </Badge>
-          ) : null}
+          <Group gap={4} wrap="nowrap">
+            {blocked ? (
+              <Badge color="red" variant="light">
+                Contraindicado
+              </Badge>
+            ) : null}
+            {selectedSessions > 0 ? (
+              <Badge variant="filled">
+                {selectedSessions === 1 ? '1 sessão' : `${selectedSessions} sessões`}
+              </Badge>
+            ) : null}
+          </Group>
         </Group>
       </UnstyledButton>
       <Collapse expanded={expanded} id={contentId}>
