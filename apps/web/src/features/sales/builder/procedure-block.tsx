@@ -177,7 +177,8 @@ function ProcedureGroup({
         aria-controls={contentId}
         onClick={() => setOpened((value) => !value)}
       >
-        <Group justify="space-between" wrap="nowrap">
+        {/* Wraps on a phone, so the badges keep their words beside a long title. */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <Chevron size={18} aria-hidden />
             <Text fw={600}>{title}</Text>
@@ -185,7 +186,7 @@ function ProcedureGroup({
               {services.length} procedimentos
             </Text>
           </Group>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {blocked ? (
               <Badge color="red" variant="light">
                 Contraindicado

@@ -14,6 +14,11 @@ export const OVERRIDE_REASON_LABEL = 'Motivo para manter o procedimento';
 export const OVERRIDE_REASON_HINT =
   'Registrado na proposta e na auditoria, com seu nome e a data (10 a 500 caracteres).';
 
+/** '{procedure}: {message}', unless the server's message already starts with the name. */
+export function withName(name: string, message: string): string {
+  return message.startsWith(name) ? message : `${name}: ${message}`;
+}
+
 /** The reason's error text, or null when it may be sent. */
 export function overrideReasonError(reason: string): string | null {
   const length = reason.trim().length;
@@ -39,7 +44,7 @@ export function BlockedIssuesAlert({
       <List size="sm" spacing={4}>
         {issues.map((issue) => (
           <List.Item key={`${issue.service_id}:${issue.condition}:${issue.code}`}>
-            <strong>{nameOf(issue.service_id)}</strong>: {issue.message}
+            {withName(nameOf(issue.service_id), issue.message)}
           </List.Item>
         ))}
       </List>
@@ -61,7 +66,7 @@ export function RelativeIssuesAlert({
       <List size="sm" spacing={4}>
         {issues.map((issue) => (
           <List.Item key={`${issue.service_id}:${issue.condition}:${issue.code}`}>
-            <strong>{nameOf(issue.service_id)}</strong>: {issue.message}
+            {withName(nameOf(issue.service_id), issue.message)}
           </List.Item>
         ))}
       </List>

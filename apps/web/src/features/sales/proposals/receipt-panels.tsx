@@ -25,6 +25,7 @@ import { useServicesQuery } from '../../../api/catalogue/services';
 import type { Proposal } from '../../../api/sales/proposals';
 import { synergyGain, useGenerateSynergiesMutation } from '../../../api/sales/synergies';
 import { errorMessage } from '../../../lib/api-client';
+import { withName } from '../components/clinical-override';
 
 /**
  * The receipt's panels of SPEC section 2 restored on the stored proposal (issue 26): the
@@ -69,9 +70,7 @@ export function ClinicalPanel({ proposal }: { proposal: Proposal }) {
             <Badge color="red" size="sm" leftSection={<IconBan size={12} aria-hidden />}>
               Contraindicado
             </Badge>
-            <Text size="sm">
-              <strong>{nameOf(warning.service_id)}</strong>: {warning.message}
-            </Text>
+            <Text size="sm">{withName(nameOf(warning.service_id), warning.message)}</Text>
           </Group>
         ))}
         {relative.map((warning) => (
@@ -84,9 +83,7 @@ export function ClinicalPanel({ proposal }: { proposal: Proposal }) {
             <Badge color="orange" variant="light" size="sm">
               Atenção
             </Badge>
-            <Text size="sm">
-              <strong>{nameOf(warning.service_id)}</strong>: {warning.message}
-            </Text>
+            <Text size="sm">{withName(nameOf(warning.service_id), warning.message)}</Text>
           </Group>
         ))}
         {overrides.length > 0 ? (
