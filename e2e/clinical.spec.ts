@@ -139,6 +139,7 @@ test('a pregnant client: blocked toxin with a reason, an honest assistant, the r
   await shoot(page, 'receipt-1366');
   await page.getByRole('button', { name: 'Nova versão' }).click();
   await expect(page.getByRole('textbox', { name: 'Cliente cadastrado' })).toHaveValue(clientName);
+  await blockC.getByRole('button', { name: /^Toxina Botulínica/, expanded: false }).click();
   await expect(toxin.getByText('Contraindicado · justificado')).toBeVisible();
   await shoot(page, 'builder-revise-1366');
 });
