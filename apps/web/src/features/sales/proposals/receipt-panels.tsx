@@ -67,7 +67,12 @@ export function ClinicalPanel({ proposal }: { proposal: Proposal }) {
             wrap="nowrap"
             align="flex-start"
           >
-            <Badge color="red" size="sm" leftSection={<IconBan size={12} aria-hidden />}>
+            <Badge
+              color="red"
+              size="sm"
+              leftSection={<IconBan size={12} aria-hidden />}
+              style={{ flexShrink: 0 }}
+            >
               Contraindicado
             </Badge>
             <Text size="sm">{withName(nameOf(warning.service_id), warning.message)}</Text>
@@ -80,7 +85,7 @@ export function ClinicalPanel({ proposal }: { proposal: Proposal }) {
             wrap="nowrap"
             align="flex-start"
           >
-            <Badge color="orange" variant="light" size="sm">
+            <Badge color="orange" variant="light" size="sm" style={{ flexShrink: 0 }}>
               Atenção
             </Badge>
             <Text size="sm">{withName(nameOf(warning.service_id), warning.message)}</Text>
