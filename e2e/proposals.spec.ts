@@ -26,9 +26,11 @@ async function createClientWithAllergy(page: Page, name: string): Promise<void> 
   await page.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill('(11) 98888-7777');
   await page.getByRole('textbox', { name: 'CPF' }).fill('529.982.247-24');
   // No health field before the consent is recorded.
-  await expect(page.getByRole('textbox', { name: /Alergias/ })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: /Alergias/ })).toHaveCount(0);
   await page.getByRole('checkbox', { name: /^Dados de saúde/ }).check();
-  await page.getByRole('textbox', { name: /Alergias ou aversões/ }).fill('Látex');
+  const allergies = page.getByRole('combobox', { name: /Alergias ou aversões/ });
+  await allergies.fill('Látex');
+  await allergies.press('Enter');
   await page.getByRole('button', { name: 'Salvar cliente' }).click();
   // A wrong check digit is caught before anything is sent.
   await expect(page.getByText('CPF inválido.')).toBeVisible();
@@ -77,7 +79,7 @@ test('a proposal goes from the builder to the client’s phone and comes back ac
     page.getByRole('heading', { level: 1, name: /^Proposta \d{4}-\d{6}$/ }),
   ).toBeVisible();
   await expect(page.getByText('Rascunho', { exact: true })).toBeVisible();
-  const warning = page.getByRole('alert').filter({ hasText: 'Contraindicações do cliente' });
+  const warning = page.getByRole('region', { name: 'Avisos clínicos' });
   await expect(warning).toContainText('Microagulhamento');
   await expect(warning).toContainText('látex');
   await expect(page.getByRole('row', { name: /Microagulhamento/ })).toContainText('780,00');

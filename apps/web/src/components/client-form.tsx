@@ -30,6 +30,12 @@ import {
 } from '@portal/domain';
 import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import {
+  AllergiesField,
+  HEALTH_CONDITION_NOTE_MAX,
+  HealthConditionsField,
+  type HealthConditionValue,
+} from './clinical-fields';
 
 /**
  * The new-client form (issue 13): the record's fields, the consents collected now, and the
@@ -54,15 +60,22 @@ type TextField =
   | 'birth_date'
   | 'notes';
 type ListField =
-  | 'preferences'
-  | 'important_dates'
-  | 'channels'
-  | 'allergies'
-  | 'health_flags'
-  | 'contraindications';
-type FieldName = TextField | ListField | 'unit';
+  'preferences' | 'important_dates' | 'channels' | 'health_flags' | 'contraindications';
+type FieldName = TextField | ListField | 'unit' | 'allergies' | 'health_conditions';
 
-export type ClientFormValues = Record<TextField | ListField, string> & { unit: Unit | null };
+export type ClientFormValues = Record<TextField | ListField, string> & {
+  unit: Unit | null;
+  /** Allergen codes (allergens.ts) or typed text. */
+  allergies: string[];
+  /** Codes of the domain's conditions, each with an optional note (issue 26). */
+  health_conditions: HealthConditionValue[];
+};
+
+/** The record as the form edits it: the API's client with its coded conditions (issue 26). */
+export type EditableClient = Client & { health_conditions?: HealthConditionValue[] };
+
+/** The body the form sends: the API's, plus the coded conditions. */
+export type ClientFormBody = ClientCreate & { health_conditions?: HealthConditionValue[] };
 
 const emptyValues = (unit: Unit | null): ClientFormValues => ({
   full_name: '',
@@ -76,7 +89,8 @@ const emptyValues = (unit: Unit | null): ClientFormValues => ({
   preferences: '',
   important_dates: '',
   channels: '',
-  allergies: '',
+  allergies: [],
+  health_conditions: [],
   health_flags: '',
   contraindications: '',
   unit,
@@ -90,7 +104,7 @@ const lines = (text: string) =>
     .filter(Boolean);
 
 export interface ClientFormSubmit {
-  body: ClientCreate;
+  body: ClientFormBody;
   /** The consents the client gave now, each with the version of the text shown. */
   consents: Omit<ConsentCreate, 'granted'>[];
 }
@@ -113,11 +127,11 @@ export interface ClientFormProps {
    * Editing this client (PATCH): its values to start from, no consent boxes (the ledger is on
    * the detail page), and the sensitive fields only while its health-data consent is granted.
    */
-  editing?: Client;
+  editing?: EditableClient;
 }
 
 /** A stored client as the form's text fields (lists one item per line). */
-function valuesOf(client: Client): ClientFormValues {
+function valuesOf(client: EditableClient): ClientFormValues {
   const text = (value: string | null) => value ?? '';
   return {
     full_name: client.full_name,
@@ -131,7 +145,8 @@ function valuesOf(client: Client): ClientFormValues {
     preferences: client.preferences.join('\n'),
     important_dates: client.important_dates.join('\n'),
     channels: client.channels.join('\n'),
-    allergies: client.allergies.join('\n'),
+    allergies: [...client.allergies],
+    health_conditions: (client.health_conditions ?? []).map((entry) => ({ ...entry })),
     health_flags: client.health_flags.join('\n'),
     contraindications: client.contraindications.join('\n'),
     unit: client.unit,
@@ -174,7 +189,7 @@ export function ClientForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body: ClientCreate = {
+    const body: ClientFormBody = {
       full_name: values.full_name,
       preferred_name: values.preferred_name,
       salutation: values.salutation,
@@ -188,7 +203,13 @@ export function ClientForm({
       important_dates: lines(values.important_dates),
       channels: lines(values.channels),
       // Without the health-data consent the sensitive part is not even sent.
-      allergies: granted.health_data ? lines(values.allergies) : [],
+      allergies: granted.health_data ? values.allergies : [],
+      health_conditions: granted.health_data
+        ? values.health_conditions.map((entry) => ({
+            code: entry.code,
+            note: entry.note?.trim() ? entry.note.trim() : null,
+          }))
+        : [],
       health_flags: granted.health_data ? lines(values.health_flags) : [],
       contraindications: granted.health_data ? lines(values.contraindications) : [],
     };
@@ -204,10 +225,20 @@ export function ClientForm({
       setErrors(found);
       return;
     }
+    const longNote = body.health_conditions?.find(
+      (entry) => (entry.note?.length ?? 0) > HEALTH_CONDITION_NOTE_MAX,
+    );
+    if (longNote) {
+      setErrors({
+        health_conditions: `Cada observação deve ter no máximo ${HEALTH_CONDITION_NOTE_MAX} caracteres.`,
+      });
+      return;
+    }
     setErrors({});
     if (editing && !granted.health_data) {
       // Without the consent the server refuses sensitive fields, even empty ones: leave them out.
       delete body.allergies;
+      delete body.health_conditions;
       delete body.health_flags;
       delete body.contraindications;
     }
@@ -327,16 +358,22 @@ export function ClientForm({
                   de acessos.
                 </Text>
               </Group>
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <HealthConditionsField
+                value={values.health_conditions}
+                error={errors.health_conditions}
+                onChange={(health_conditions) =>
+                  setValues((current) => ({ ...current, health_conditions }))
+                }
+              />
+              <AllergiesField
+                value={values.allergies}
+                error={errors.allergies}
+                onChange={(allergies) => setValues((current) => ({ ...current, allergies }))}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Textarea
-                  label="Alergias ou aversões"
-                  description="Uma por linha"
-                  rows={3}
-                  {...set('allergies')}
-                />
-                <Textarea
-                  label="Condições de saúde"
-                  description="Uma por linha"
+                  label="Outras condições (texto livre)"
+                  description="Uma por linha; lidas pela mesma verificação clínica"
                   rows={3}
                   {...set('health_flags')}
                 />

@@ -1,4 +1,5 @@
 import {
+  type ClinicalIssue,
   computeSalesDashboard,
   defaultDashboardPeriod,
   salesDashboardCsv,
@@ -40,6 +41,11 @@ export interface ApiData {
   dashboardNow: Date;
   pipeline: Pipeline;
   renewals: Renewal[];
+  /**
+   * What POST /clinical/check answers for a client (issue 26): these issues, kept to the ids the
+   * request names, and the `understood` sentence.
+   */
+  clinical: { understood: string; warnings: ClinicalIssue[] };
 }
 
 export const apiData: ApiData = {
@@ -55,6 +61,7 @@ export const apiData: ApiData = {
   dashboardNow: new Date(),
   pipeline: { unit: null, professional_id: null, columns: [] },
   renewals: [],
+  clinical: { understood: '', warnings: [] },
 };
 
 export function resetApiData(): void {
@@ -73,6 +80,7 @@ export function resetApiData(): void {
   apiData.dashboardNow = new Date();
   apiData.pipeline = { unit: null, professional_id: null, columns: [] };
   apiData.renewals = [];
+  apiData.clinical = { understood: '', warnings: [] };
 }
 
 /** GET /dashboard/sales(.csv): the domain's definition over `apiData.dashboardRows`. */
@@ -200,6 +208,14 @@ function crud<Row extends { id: number }>(
 }
 
 export const handlers: HttpHandler[] = [
+  http.post('/api/v1/clinical/check', async ({ request }) => {
+    const body = (await request.json()) as { service_ids?: number[] };
+    const ids = new Set(body.service_ids ?? []);
+    return HttpResponse.json({
+      understood: apiData.clinical.understood,
+      warnings: apiData.clinical.warnings.filter((issue) => ids.has(issue.service_id)),
+    });
+  }),
   http.get('/api/v1/auth/me', () =>
     apiData.session
       ? HttpResponse.json(apiData.session)

@@ -19,6 +19,13 @@ import { relationsKeys } from './services-relations';
  */
 const PATH = '/api/v1/services/';
 
+export type { Service };
+
+/** A procedure saved without clinical traits: the check can only warn about it. */
+export function traitsMissing(service: Service): boolean {
+  return service.traits_missing ?? service.clinical_traits === null;
+}
+
 export interface ServiceListFilters {
   status_eq?: ServiceStatus;
 }

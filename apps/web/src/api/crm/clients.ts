@@ -25,6 +25,9 @@ import { api, apiRequestBlob } from '../../lib/api-client';
 
 const BASE = '/api/v1/clients';
 
+/** A client as answered: `health_conditions` since issue 26 (crm/clients.ts in the domain). */
+export type { Client };
+
 export const clientKeys = {
   all: ['clients'] as const,
   lists: () => [...clientKeys.all, 'list'] as const,

@@ -4,6 +4,7 @@ import {
   RECOMMENDATION_DEFAULT_MAX_ITEMS,
   type AiTextRequest,
   type AiTextResponse,
+  type BlockedProcedure,
   type BlockLimits,
   type ChatMessage,
   type Package,
@@ -13,6 +14,17 @@ import {
 } from '@portal/domain';
 import { activeServicesQuery } from '../catalogue/services';
 import { api } from '../../lib/api-client';
+
+/**
+ * Recommendations and chat answers carry, since issue 26, the clinical check's part beside their
+ * items (packages/domain/src/sales/ai-payloads.ts): `understood` ('Entendi: …'), `warnings` (the
+ * items' relative issues), `blocked` (what was left out and why), `no_answer` (an honest sentence,
+ * no items) and `notices` (what to tell the client first, budget first).
+ */
+export type ClinicalAnswer = Partial<
+  Pick<RecommendationResponse, 'understood' | 'warnings' | 'blocked' | 'no_answer' | 'notices'>
+>;
+export type { BlockedProcedure, RecommendationResponse, AiTextResponse };
 
 /**
  * The assistant's calls. Both take the dialog's abort signal: closing the dialog, 'Nova

@@ -5,7 +5,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { CLINICAL_OVERRIDE_REASON_MAX } from '@portal/domain';
 import type {
+  ClinicalIssue,
   Package,
   Proposal,
   ProposalCreate,
@@ -15,7 +17,47 @@ import type {
   ProposalStatus,
   ProposalSummary,
 } from '@portal/domain';
-import { api, apiRequestBlob } from '../../lib/api-client';
+import { api, ApiError, apiRequestBlob } from '../../lib/api-client';
+
+/**
+ * A proposal as answered: since issue 26 its `warnings` are the clinical issues of its items at
+ * save and `clinical_overrides` the reasons kept for blocked ones (sales/proposals.ts).
+ */
+export type { Proposal };
+
+/** Saving with blocked items needs the reason (10–500 characters), kept with the proposal. */
+export const OVERRIDE_REASON_MIN = 10;
+export const OVERRIDE_REASON_MAX = CLINICAL_OVERRIDE_REASON_MAX;
+
+/** The 422 of a save that meets an absolute contraindication without `override_reason`. */
+export interface ClinicalBlock {
+  message: string;
+  warnings: ClinicalIssue[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The CLINICAL_BLOCK answer a failed save carries, or null for any other failure. */
+export function clinicalBlockOf(error: unknown): ClinicalBlock | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(error.responseText);
+  } catch {
+    return null;
+  }
+  // `{code, message, warnings}`, at the top level or under `detail`.
+  const root = isRecord(body) && isRecord(body.detail) ? body.detail : body;
+  if (!isRecord(root) || root.code !== 'CLINICAL_BLOCK') return null;
+  const warnings = Array.isArray(root.warnings) ? (root.warnings as ClinicalIssue[]) : [];
+  const message =
+    typeof root.message === 'string' && root.message.trim() !== ''
+      ? root.message
+      : 'Um procedimento da proposta é contraindicado para este cliente.';
+  return { message, warnings };
+}
 
 /**
  * Every request the web makes about saved proposals (issue 13): query keys, query options and

@@ -16,11 +16,17 @@ import {
   SERVICE_TRAIT_SUGGESTIONS,
   SERVICE_TRAITS_MAX,
   serviceCreateSchema,
-  type Service,
   type ServiceBlock,
   type ServiceStatus,
 } from '@portal/domain';
-import { serviceMutations } from '../../../api/catalogue/services';
+import { useState } from 'react';
+import { serviceMutations, type Service } from '../../../api/catalogue/services';
+import {
+  ClinicalTraitsFields,
+  readTraitsDraft,
+  traitsDraftOf,
+  type TraitsDraft,
+} from './clinical-traits-fields';
 import { labelledOptions } from '../../../components/form/options';
 import { formatNumberInput, PtBrNumberInput } from '../../../components/form/number-input';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
@@ -85,9 +91,20 @@ export const ServiceFormModal = adminFormModal(({ service }: { service: Service 
 function ServiceForm({ service, onDone }: { service: Service | null; onDone: () => void }) {
   const form = useSchemaForm(serviceFormSchema, initialServiceValues(service));
   const saving = useSaveRecord(service, serviceMutations, onDone);
+  // The clinical traits (issue 26) are checked by the domain's traits schema on their own.
+  const [traits, setTraits] = useState<TraitsDraft>(() => traitsDraftOf(service?.clinical_traits));
+  const [traitsError, setTraitsError] = useState<string | null>(null);
 
   // Blank benefits are dropped (null) and numbers read the pt-BR way, by the schema itself.
-  const submit = form.onSubmit((values) => saving.save(serviceFormSchema.parse(values)));
+  const submit = form.onSubmit((values) => {
+    const reading = readTraitsDraft(traits);
+    if (!reading.ok) {
+      setTraitsError(reading.error);
+      return;
+    }
+    setTraitsError(null);
+    saving.save({ ...serviceFormSchema.parse(values), clinical_traits: reading.traits });
+  });
 
   return (
     <>
@@ -137,6 +154,15 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
           clearable
           {...form.getInputProps('traits')}
         />
+        <Divider
+          label={
+            <Text size="sm" fw={500}>
+              Dados clínicos
+            </Text>
+          }
+          labelPosition="left"
+        />
+        <ClinicalTraitsFields value={traits} onChange={setTraits} error={traitsError} />
       </AdminForm>
       {service ? (
         <Stack gap="xs" mt="xl">

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SERVICE_MESSAGES } from '@portal/domain';
+import { SERVICE_MESSAGES, type ClinicalTraits } from '@portal/domain';
 import { makeService } from '@portal/domain/fixtures';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { apiData } from '../../../test/msw-handlers';
 import { recordRequests, server, writesIn } from '../../../test/msw-server';
 import { clickTwiceBeforeRender, queryOf, renderWithProviders } from '../../../test/test-utils';
 import ServicesPage from './services-page';
+import type { Service } from '../../../api/catalogue/services';
 
 const SERVICES = [
   makeService({ id: 1, name: 'Criolipólise', block: 'A', value: 1500, photos_count: 2 }),
@@ -70,6 +71,7 @@ describe('ServicesPage', () => {
       'Limite Sessões',
       'Status',
       'Fotos',
+      'Dados clínicos',
       'Ações',
     ]);
     const counter = (label: string) =>
@@ -121,6 +123,8 @@ describe('ServicesPage', () => {
       benefits: { main_function: null, benefit1: null, benefit2: 'Firmeza', benefit3: null },
       // The domain's create schema gives a service no traits unless some are chosen.
       traits: [],
+      // No clinical data chosen: saved without it, and the list flags it (issue 26).
+      clinical_traits: null,
     });
     // SPEC section 4: a create prepends the new item.
     const names = screen.getAllByRole('row').map((row) => row.children[1]?.textContent);
@@ -281,5 +285,71 @@ describe('ServicesPage', () => {
     );
     renderWithProviders(<ServicesPage />);
     expect(await screen.findByText(SERVICE_MESSAGES.loadFailed)).toBeInTheDocument();
+  });
+});
+
+const PEELING_TRAITS: ClinicalTraits = {
+  techniques: ['ACI'],
+  areas: ['rosto'],
+  ingredients: ['acidos'],
+  energy: [],
+  anesthesia: 'nenhuma',
+  brand: null,
+  peel_depth: 'superficial',
+  downtime_days: 3,
+  bruising_days: 0,
+  swelling_days: 1,
+  sun_after_days: 14,
+  min_interval_days: 21,
+  event_lead_days: 7,
+};
+
+describe('ServicesPage: clinical traits (issue 26)', () => {
+  it("flags the procedures saved without traits as 'Sem dados clínicos'", async () => {
+    apiData.services = [
+      { ...SERVICES[0]!, clinical_traits: null, traits_missing: true },
+      { ...SERVICES[2]!, clinical_traits: PEELING_TRAITS, traits_missing: false },
+    ] as Service[];
+    await renderPage();
+    expect(within(rowOf('Criolipólise')).getByText('Sem dados clínicos')).toBeInTheDocument();
+    expect(within(rowOf('Peeling')).queryByText('Sem dados clínicos')).not.toBeInTheDocument();
+    expect(within(rowOf('Peeling')).getByText('Completos')).toBeInTheDocument();
+    const counter = screen
+      .getAllByText('Sem dados clínicos')
+      .map((element) => element.closest('[data-stat-card]'))
+      .find(Boolean);
+    expect(counter?.textContent).toBe('Sem dados clínicos1');
+  });
+
+  it("edits a procedure's traits and sends them as clinical_traits", async () => {
+    apiData.services = [{ ...SERVICES[2]!, clinical_traits: PEELING_TRAITS }] as Service[];
+    const requests = recordRequests();
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Editar Peeling' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Editar Serviço' }));
+    const sun = dialog.getByRole('textbox', { name: 'Dias sem sol depois' });
+    expect(sun).toHaveValue('14');
+    await fill(user, sun, '30');
+    await user.click(dialog.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(writesIn(requests)).toHaveLength(1));
+    expect(writesIn(requests)[0]?.body).toMatchObject({
+      clinical_traits: { ...PEELING_TRAITS, sun_after_days: 30 },
+    });
+  });
+
+  it('refuses traits without a technique and sends nothing', async () => {
+    const requests = api();
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '+ Novo Serviço' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cadastro de Serviço' }));
+    await fill(user, dialog.getByRole('textbox', { name: 'Nome' }), 'Laser');
+    await fill(user, dialog.getByRole('textbox', { name: 'Dias de recuperação' }), '5');
+    await user.click(dialog.getByRole('button', { name: 'Salvar' }));
+    expect(
+      await dialog.findByText(
+        'Escolha ao menos uma técnica (ou deixe os dados clínicos em branco).',
+      ),
+    ).toBeInTheDocument();
+    expect(writesIn(requests)).toEqual([]);
   });
 });

@@ -5,16 +5,18 @@ import {
   SERVICE_BLOCKS,
   SERVICE_STATUS_LABELS,
   SERVICE_STATUSES,
-  type Service,
 } from '@portal/domain';
 import {
   serviceMutations,
+  traitsMissing,
+  type Service,
   useServicesPageQuery,
   useServicesQuery,
   type ServicePageParams,
 } from '../../../api/catalogue/services';
 import { ServiceFormModal } from './service-form-modal';
 import * as Admin from '../../../components/admin';
+import { Badge } from '@mantine/core';
 
 /** The URL keeps pt-BR names ('bloco', 'valor'); each names its API parameter or `order`. */
 const SERVICES_LIST: Admin.ListDefinition<ServicePageParams> = {
@@ -65,6 +67,20 @@ const COLUMNS: Admin.AdminColumn<Service>[] = [
     color: Admin.activeColor(service.status === 'active'),
   })),
   { header: 'Fotos', cell: (service) => service.photos_count },
+  // Issue 26: a procedure without traits is one the clinical check can only warn about.
+  {
+    header: 'Dados clínicos',
+    cell: (service) =>
+      traitsMissing(service) ? (
+        <Badge color="orange" variant="light">
+          Sem dados clínicos
+        </Badge>
+      ) : service.clinical_traits ? (
+        <Badge color="teal" variant="light">
+          Completos
+        </Badge>
+      ) : null,
+  },
 ];
 
 /** The whole catalogue's counters: by status, then by block. */
@@ -73,6 +89,7 @@ function serviceCounters(services: readonly Service[]): Admin.Counter[][] {
   return [
     Admin.statusCounters('Total de serviços', counts),
     SERVICE_BLOCKS.map((key) => ({ label: `Bloco ${key}`, value: counts.byBlock[key] })),
+    [{ label: 'Sem dados clínicos', value: services.filter(traitsMissing).length }],
   ];
 }
 

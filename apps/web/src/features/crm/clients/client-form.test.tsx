@@ -49,7 +49,8 @@ describe('ClientForm', () => {
 
     const consent = screen.getByRole('checkbox', { name: /^Dados de saúde/ });
     await user.click(consent);
-    expect(screen.getByRole('textbox', { name: /Alergias ou aversões/ })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: /Alergias ou aversões/ })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: /Condições de saúde/ })).toBeVisible();
     expect(screen.getByRole('textbox', { name: /Contraindicações/ })).toBeVisible();
 
     await user.click(consent);
@@ -61,13 +62,69 @@ describe('ClientForm', () => {
     await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Maria José');
     const consent = screen.getByRole('checkbox', { name: /^Dados de saúde/ });
     await user.click(consent);
-    await user.type(screen.getByRole('textbox', { name: /Alergias ou aversões/ }), 'látex');
+    await user.type(screen.getByRole('combobox', { name: /Alergias ou aversões/ }), 'látex{Enter}');
     await user.click(consent);
     await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
     expect(onSubmit).toHaveBeenCalledWith({
-      body: expect.objectContaining({ allergies: [], health_flags: [], contraindications: [] }),
+      body: expect.objectContaining({
+        allergies: [],
+        health_conditions: [],
+        health_flags: [],
+        contraindications: [],
+      }),
       consents: [],
     });
+  });
+});
+
+describe('ClientForm: clinical record (issue 26)', () => {
+  it("finds 'Gestação' when 'grávida' is typed and sends its code with the note", async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Maria José');
+    await user.click(screen.getByRole('checkbox', { name: /^Dados de saúde/ }));
+    await user.type(screen.getByRole('combobox', { name: /Condições de saúde/ }), 'grávida');
+    await user.click(await screen.findByRole('option', { name: 'Gestação' }));
+    await user.type(screen.getByRole('textbox', { name: 'Observação: Gestação' }), '20 semanas');
+    // The brand name a client says finds the condition too.
+    await user.type(screen.getByRole('combobox', { name: /Condições de saúde/ }), 'roacutan');
+    await user.click(await screen.findByRole('option', { name: /isotretino/i }));
+    await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit.mock.calls[0]?.[0].body.health_conditions).toEqual([
+      { code: 'GESTACAO', note: '20 semanas' },
+      { code: 'ISOTRETINOINA', note: null },
+    ]);
+  });
+
+  it('keeps an allergen chosen from the list as its code and a typed one as text', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Maria José');
+    await user.click(screen.getByRole('checkbox', { name: /^Dados de saúde/ }));
+    const allergies = screen.getByRole('combobox', { name: /Alergias ou aversões/ });
+    await user.type(allergies, 'xilocaína');
+    await user.click(await screen.findByRole('option', { name: /lidocaína/ }));
+    // The pill reads the allergen's label, not its code.
+    expect(screen.queryByText('ALERGIA_ANEST')).not.toBeInTheDocument();
+    await user.type(allergies, 'dipirona{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
+    expect(onSubmit.mock.calls[0]?.[0].body.allergies).toEqual(['ALERGIA_ANEST', 'dipirona']);
+  });
+
+  it('asks the condition note to stay within 200 characters', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Maria José');
+    await user.click(screen.getByRole('checkbox', { name: /^Dados de saúde/ }));
+    await user.type(screen.getByRole('combobox', { name: /Condições de saúde/ }), 'marca-passo');
+    await user.click(await screen.findByRole('option', { name: /Marca-passo/ }));
+    expect(screen.getByRole('textbox', { name: /Observação: Marca-passo/ })).toHaveAttribute(
+      'maxlength',
+      '200',
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Remover Marca-passo ou implante eletrônico' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
+    expect(onSubmit.mock.calls[0]?.[0].body.health_conditions).toEqual([]);
   });
 });
 
@@ -91,7 +148,7 @@ describe('Novo cliente', () => {
 
     await user.type(screen.getByRole('textbox', { name: /Nome completo/ }), 'Maria José da Silva');
     await user.click(screen.getByRole('checkbox', { name: /^Dados de saúde/ }));
-    await user.type(screen.getByRole('textbox', { name: /Alergias ou aversões/ }), 'látex');
+    await user.type(screen.getByRole('combobox', { name: /Alergias ou aversões/ }), 'látex{Enter}');
     await user.click(screen.getByRole('button', { name: 'Salvar cliente' }));
 
     await waitFor(() => expect(requests.at(-1)?.body).toBeDefined());

@@ -25,6 +25,26 @@ async function openEdit() {
   return { user, dialog: await screen.findByRole('dialog', { name: 'Editar cliente' }) };
 }
 
+describe('/clientes/{id} health data', () => {
+  it('shows the coded conditions and allergies by their labels, with the note', async () => {
+    serve({
+      ...makeClient({
+        consents: { health_data: true, marketing: false, photos: false },
+        allergies: ['ALERGIA_ANEST', 'dipirona'],
+      }),
+      health_conditions: [{ code: 'GESTACAO', note: '20 semanas' }],
+    } as Client);
+    stubViewport('desktop');
+    signInAs(makeUser());
+    await renderApp('/clientes/7');
+    const health = await screen.findByRole('region', { name: 'Dados de saúde' });
+    expect(within(health).getByText('Gestação (20 semanas)')).toBeVisible();
+    expect(
+      within(health).getByText('Alergia a anestésico local (lidocaína), dipirona'),
+    ).toBeVisible();
+  });
+});
+
 describe('/clientes/{id} Editar', () => {
   it('edits the record and its health data while the health-data consent is granted', async () => {
     const patches = serve(
@@ -36,9 +56,9 @@ describe('/clientes/{id} Editar', () => {
     const { user, dialog } = await openEdit();
     // No consent boxes here: the ledger is recorded on the page itself.
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
-    const allergies = within(dialog).getByRole('textbox', { name: /Alergias ou aversões/ });
-    expect(allergies).toHaveValue('látex');
-    await user.type(allergies, '\nníquel');
+    const allergies = within(dialog).getByRole('combobox', { name: /Alergias ou aversões/ });
+    expect(within(dialog).getByText('látex')).toBeVisible();
+    await user.type(allergies, 'níquel{Enter}');
     await user.type(within(dialog).getByRole('textbox', { name: /Telefone/ }), '11988887777');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar cliente' }));
 
@@ -57,7 +77,7 @@ describe('/clientes/{id} Editar', () => {
     const patches = serve(makeClient());
     const { user, dialog } = await openEdit();
     expect(
-      within(dialog).queryByRole('textbox', { name: /Alergias ou aversões/ }),
+      within(dialog).queryByRole('combobox', { name: /Alergias ou aversões/ }),
     ).not.toBeInTheDocument();
     const name = within(dialog).getByRole('textbox', { name: /Nome completo/ });
     await user.clear(name);
@@ -66,7 +86,13 @@ describe('/clientes/{id} Editar', () => {
 
     await waitFor(() => expect(patches()).toHaveLength(1));
     expect(patches()[0]).toMatchObject({ full_name: 'Maria José Souza' });
-    for (const field of ['allergies', 'health_flags', 'contraindications', 'consents']) {
+    for (const field of [
+      'allergies',
+      'health_conditions',
+      'health_flags',
+      'contraindications',
+      'consents',
+    ]) {
       expect(patches()[0]).not.toHaveProperty(field);
     }
   });

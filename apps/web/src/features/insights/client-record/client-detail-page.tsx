@@ -28,7 +28,6 @@ import {
   formatCpf,
   formatDateBR,
   formatDateTimeBR,
-  type Client,
   type ConsentChannel,
   type ConsentPurpose,
 } from '@portal/domain';
@@ -50,9 +49,11 @@ import {
   useClientQuery,
   useConsentMutation,
   useUpdateClientMutation,
+  type Client,
 } from '../../../api/crm/clients';
 import { useClientProposalsQuery } from '../../../api/sales/proposals';
 import { ClientForm } from '../../../components/client-form';
+import { allergyLabel, conditionLabel } from '../../../components/clinical-fields';
 import { openConfirmModal } from '../../../components/confirm-modal';
 import {
   PROPOSAL_STATUS_COLORS,
@@ -322,9 +323,22 @@ function ClientDetail({ client }: { client: Client }) {
                 Dados de saúde
               </Title>
               {client.consents.health_data ? (
-                <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <Field label="Alergias ou aversões" value={listText(client.allergies)} />
-                  <Field label="Condições de saúde" value={listText(client.health_flags)} />
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+                  <Field
+                    label="Condições de saúde"
+                    value={listText(
+                      (client.health_conditions ?? []).map((entry) =>
+                        entry.note
+                          ? `${conditionLabel(entry.code)} (${entry.note})`
+                          : conditionLabel(entry.code),
+                      ),
+                    )}
+                  />
+                  <Field
+                    label="Alergias ou aversões"
+                    value={listText(client.allergies.map(allergyLabel))}
+                  />
+                  <Field label="Outras condições" value={listText(client.health_flags)} />
                   <Field label="Contraindicações" value={listText(client.contraindications)} />
                 </SimpleGrid>
               ) : (

@@ -24,6 +24,8 @@ export interface AssistantDialogSlotProps {
   limits: BlockLimits;
   /** The registered client chosen in the builder: the assistant leaves out what conflicts. */
   clientId: number | null;
+  /** 'Modo cliente': the assistant shows no internal figure either. */
+  clientMode: boolean;
   /**
    * 'Aplicar Recomendações': replaces the selection (see selectionFromRecommendations, which
    * truncates to the block limits), keeps what the client said for the receipt and PDFs, and

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import {
   BUILDER_DRAFT_STORAGE_KEY,
   emptyBuilderDraft,
+  type ClinicalIssue,
   type Package,
   type Service,
 } from '@portal/domain';
-import { makeClient, makePackage, makeService } from '@portal/domain/fixtures';
+import { makeClient, makePackage, makeProposal, makeService } from '@portal/domain/fixtures';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiData } from '../../../test/msw-handlers';
@@ -477,78 +478,181 @@ describe('package builder: procedures step', () => {
   });
 });
 
-describe('package builder: the chosen client’s allergies and contraindications', () => {
-  it('marks a conflicting procedure, sums it up before saving and saves for that client', async () => {
-    const traited = catalogue.map((service) =>
-      service.id === 2 ? { ...service, traits: ['injetável', 'Ácido hialurônico'] } : service,
-    );
-    const requests = serveCatalogue({ services: traited });
-    apiData.clients = [
-      makeClient({
-        id: 44,
-        full_name: 'Lara Látex',
-        phone: '11 97777-6666',
-        consents: { health_data: true, marketing: false, photos: false },
-      }),
-    ];
-    answerSale(77);
-    server.use(
-      http.get('/api/v1/clients/:id/care-profile', () =>
-        HttpResponse.json({
-          id: 44,
-          full_name: 'Lara Látex',
-          health_data_consent: true,
-          allergies: ['alergia a ácido hialurônico'],
-          contraindications: [],
-        }),
-      ),
-    );
+/** Lara (44), pregnant: toxin blocked (absolute), filler warned (relative). */
+const TOXIN_BLOCK: ClinicalIssue = {
+  code: 'contraindication',
+  service_id: 1,
+  condition: 'GESTACAO',
+  severity: 'absolute',
+  message: 'Gestação: toxina botulínica não é aplicada na gestação (segurança não estabelecida).',
+};
+const FILLER_WARNING: ClinicalIssue = {
+  code: 'contraindication',
+  service_id: 2,
+  condition: 'LACTACAO',
+  severity: 'relative',
+  message: 'Lactação: preenchimento só com avaliação médica.',
+};
+const REASON = 'Liberação por escrito do obstetra, gestação não confirmada.';
+
+function serveClinicalSale() {
+  const requests = serveCatalogue();
+  apiData.clients = [
+    makeClient({
+      id: 44,
+      full_name: 'Lara Gestante',
+      consents: { health_data: true, marketing: false, photos: false },
+    }),
+  ];
+  apiData.clinical = { understood: 'Entendi: gestante', warnings: [TOXIN_BLOCK, FILLER_WARNING] };
+  answerSale(77);
+  return requests;
+}
+
+async function chooseLara() {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'Cliente cadastrado' }), 'lara');
+  await user.click(await screen.findByRole('option', { name: /Lara Gestante/ }));
+}
+
+function checksIn(requests: ReturnType<typeof recordRequests>) {
+  return requests.filter(({ path }) => path === '/api/v1/clinical/check');
+}
+
+describe('package builder: the clinical check of the chosen client (issue 26)', () => {
+  it('badges blocked and warned cards, asks the reason to add a blocked one and saves it', async () => {
+    const requests = serveClinicalSale();
     const { router } = await openBuilder();
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Cliente cadastrado' }), 'lara');
-    await user.click(await screen.findByRole('option', { name: /Lara Látex/ }));
-    // The free-text name is the client's now.
-    expect(screen.queryByRole('textbox', { name: 'Nome da cliente' })).not.toBeInTheDocument();
-    await pickPackage(/Pacote 12/);
+    await chooseLara();
+    const user = await pickPackage(/Pacote 12/);
 
     const blockA = screen.getByRole('region', { name: 'Bloco A' });
+    const toxin = within(blockA).getByRole('button', { name: /^Botox/ });
+    expect(await within(toxin).findByText('Contraindicado')).toBeInTheDocument();
+    expect(within(toxin).getByText(TOXIN_BLOCK.message)).toBeInTheDocument();
     const filler = within(blockA).getByRole('button', { name: /^Preenchimento/ });
-    // Warned before it is added; the procedure without the trait is not.
-    expect(
-      await within(filler).findByText(
-        'Atenção: envolve Ácido hialurônico, que consta na ficha do cliente',
-      ),
-    ).toBeInTheDocument();
-    expect(
-      within(within(blockA).getByRole('button', { name: /^Botox/ })).queryByText(/Atenção/),
-    ).not.toBeInTheDocument();
-    expect(screen.queryByText('Alergias e contraindicações do cliente')).not.toBeInTheDocument();
+    expect(within(filler).getByText(FILLER_WARNING.message)).toBeInTheDocument();
+    expect(within(filler).queryByText('Contraindicado')).not.toBeInTheDocument();
+    // One request for the client and the package's cards (restricted ones are not cards).
+    await vi.waitFor(() => expect(checksIn(requests)).toHaveLength(1));
+    expect(checksIn(requests)[0]?.body).toEqual({ client_id: 44, service_ids: [1, 2, 4, 5, 6, 7] });
 
+    // Adding the blocked procedure asks the reason; too short is refused, nothing is added.
+    await user.click(toxin);
+    const ask = await screen.findByRole('dialog', { name: 'Procedimento contraindicado' });
+    expect(within(ask).getByText(TOXIN_BLOCK.message, { exact: false })).toBeInTheDocument();
+    await user.type(within(ask).getByRole('textbox', { name: /Motivo/ }), 'curto');
+    await user.click(within(ask).getByRole('button', { name: 'Adicionar com justificativa' }));
+    expect(
+      within(ask).getByText('Registre o motivo (ao menos 10 caracteres).'),
+    ).toBeInTheDocument();
+    expect(toxin).toHaveAttribute('aria-pressed', 'false');
+    await user.clear(within(ask).getByRole('textbox', { name: /Motivo/ }));
+    await user.type(within(ask).getByRole('textbox', { name: /Motivo/ }), REASON);
+    await user.click(within(ask).getByRole('button', { name: 'Adicionar com justificativa' }));
+    await vi.waitFor(() => expect(toxin).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(toxin).getByText('Contraindicado · justificado')).toBeInTheDocument();
     await user.click(filler);
-    expect(filler).toHaveAttribute('aria-pressed', 'true');
-    expect(
-      await screen.findByText(
-        'Atenção: "Preenchimento" envolve "Ácido hialurônico", que consta nas alergias ou contraindicações do cliente.',
-      ),
-    ).toBeInTheDocument();
 
+    // Adding to the cart asks nothing again: the cards already cover it.
     await user.click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
     const dialog = await screen.findByRole('dialog', { name: 'Gerar proposta' });
-    expect(within(dialog).getByText('Alergias e contraindicações do cliente')).toBeInTheDocument();
-    expect(within(dialog).getByRole('textbox', { name: 'Cliente' })).toHaveValue('Lara Látex');
+    expect(within(dialog).getByRole('textbox', { name: /Motivo/ })).toHaveValue(REASON);
+    expect(within(dialog).getByText(FILLER_WARNING.message, { exact: false })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Salvar proposta' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/77'));
-    expect(writesIn(requests).map(({ path, body }) => [path, body])).toEqual([
-      [
-        '/api/v1/proposals/',
-        { client_id: 44, package_id: 12, blocks: { A: [2], B: [], C: [], D: [] } },
-      ],
+    expect(writesIn(requests).filter(({ path }) => path === '/api/v1/proposals/')).toEqual([
+      expect.objectContaining({
+        body: {
+          client_id: 44,
+          package_id: 12,
+          blocks: { A: [1, 2], B: [], C: [], D: [] },
+          override_reason: REASON,
+        },
+      }),
     ]);
-    // One logged read of the sensitive part for the whole sale.
-    expect(requests.filter(({ path }) => path === '/api/v1/clients/44/care-profile')).toHaveLength(
-      1,
+    expect(checksIn(requests)).toHaveLength(1);
+  }, 60_000);
+
+  it("shows the server's 422 CLINICAL_BLOCK like the builder's and resends with the reason", async () => {
+    const requests = serveClinicalSale();
+    apiData.clinical = { understood: '', warnings: [] };
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/v1/proposals/', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (!body.override_reason) {
+          return HttpResponse.json(
+            {
+              code: 'CLINICAL_BLOCK',
+              message: 'Procedimento contraindicado para a cliente.',
+              warnings: [TOXIN_BLOCK],
+            },
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({ id: 78 }, { status: 201 });
+      }),
     );
+    const { router } = await openBuilder();
+    await chooseLara();
+    const user = await pickPackage(/Pacote 12/);
+    await user.click(screen.getByRole('button', { name: /^Botox/ }));
+    await user.click(within(summaryPanel()).getByRole('button', { name: 'Gerar Pacote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar proposta' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar proposta' }));
+
+    expect(
+      await within(dialog).findByText('Procedimento contraindicado para a cliente.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(TOXIN_BLOCK.message, { exact: false })).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), REASON);
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar proposta' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/propostas/78'));
+    expect(bodies).toEqual([
+      { client_id: 44, package_id: 12, blocks: { A: [1], B: [], C: [], D: [] } },
+      {
+        client_id: 44,
+        package_id: 12,
+        blocks: { A: [1], B: [], C: [], D: [] },
+        override_reason: REASON,
+      },
+    ]);
+    expect(writesIn(requests).filter(({ path }) => path === '/api/v1/proposals/')).toHaveLength(2);
+  }, 60_000);
+
+  it("'Nova versão' reopens the builder with the proposal's client, so the check holds", async () => {
+    const requests = serveClinicalSale();
+    apiData.proposals = [
+      makeProposal({
+        id: 5,
+        client: { id: 44, full_name: 'Lara Gestante' },
+        package: { id: 12, name: 'Pacote 12', annual_value: 12000 },
+        items: [
+          {
+            service_id: 1,
+            name: 'Botox',
+            block: 'A',
+            sessions: 1,
+            unit_value: 4500,
+            total_value: 4500,
+          },
+        ],
+      }),
+    ];
+    stubViewport('desktop');
+    signInAs(makeUser());
+    await renderApp('/montar-pacote?revisar=5');
+    // The proposal, then its package, then the cards: three answers before the first card.
+    const toxin = await screen.findByRole('button', { name: /^Botox/ }, { timeout: 30_000 });
+    await vi.waitFor(() => expect(toxin).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('textbox', { name: 'Cliente cadastrado' })).toHaveValue(
+      'Lara Gestante',
+    );
+    expect(await within(toxin).findByText('Contraindicado · justificado')).toBeInTheDocument();
+    expect(checksIn(requests)[0]?.body).toMatchObject({ client_id: 44 });
   }, 60_000);
 });
 

@@ -5,8 +5,6 @@ import {
   blockLimitsFor,
   clickProcedure,
   computePackageTotals,
-  contraindicationConflicts,
-  contraindicationMessage,
   emptyBuilderDraft,
   emptySelection,
   generateBlockedReason,
@@ -21,17 +19,24 @@ import {
   selectionCounts,
   visibleServices,
   type BuilderDraft,
+  type ClinicalIssue,
   type Package,
   type ProcedureSelection,
   type ReceiptClientPreferences,
   type Service,
 } from '@portal/domain';
-import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useClientCareProfileQuery } from '../../../api/crm/clients';
+import { useClinicalCheckQuery } from '../../../api/sales/clinical';
 import { ProcedureDetailDialogSlot } from '../../catalogue/components/procedure-detail-dialog-slot';
+import {
+  BlockedIssuesAlert,
+  ClinicalOverrideDialog,
+  RelativeIssuesAlert,
+} from '../components/clinical-override';
 import { useProposalPrefill, useProposalRevision } from '../components/proposal-revision';
 import { SaveProposalDialogSlot } from '../components/save-proposal-dialog-slot';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -45,6 +50,9 @@ import { PackageSummaryBar, PackageSummaryPanel } from './package-summary';
 import { ProcedureBlock } from './procedure-block';
 
 const NO_SERVICES: Service[] = [];
+const NO_ISSUES: ClinicalIssue[] = [];
+/** Quiet time after the last change of client or cart before the clinical check is asked. */
+const CHECK_DEBOUNCE_MS = 300;
 
 /** The sale in progress, as the tab kept it (builder-draft.ts says why sessionStorage). */
 function readBuilderDraft(): BuilderDraft {
@@ -134,14 +142,24 @@ const BuilderScreen = memo(function BuilderScreen({
   const [saveOpened, setSaveOpened] = useState(false);
   // 'Nova versão' of a proposal opens the builder with its package and selection.
   // 'Nova proposta' of a renewal opens it the same way, to save a new proposal for that client.
-  const seedFromProposal = useCallback((seedPkg: Package, seedSelection: ProcedureSelection) => {
-    setDraft((current) => ({
-      ...current,
-      packageId: seedPkg.id,
-      selection: seedSelection,
-      step: 'services',
-    }));
-  }, []);
+  // The proposal's client comes with it, so the clinical check holds while revising (issue 26).
+  const seedFromProposal = useCallback(
+    (
+      seedPkg: Package,
+      seedSelection: ProcedureSelection,
+      seedClient: { id: number; full_name: string },
+    ) => {
+      setDraft((current) => ({
+        ...current,
+        packageId: seedPkg.id,
+        selection: seedSelection,
+        step: 'services',
+        clientId: seedClient.id,
+        clientName: seedClient.full_name,
+      }));
+    },
+    [],
+  );
   const revising = useProposalRevision(seedFromProposal);
   const basedOn = useProposalPrefill(seedFromProposal);
 
@@ -159,22 +177,47 @@ const BuilderScreen = memo(function BuilderScreen({
   const healthy = isSelectionHealthy(totals, sessions);
   const blockedReason = generateBlockedReason(pkg, selection, limits);
 
-  // The chosen client's allergies and contraindications against the procedures' traits: the
-  // rule of packages/domain/src/sales/proposals.ts, the same the saved proposal's warnings come from.
-  const careProfile = useClientCareProfileQuery(clientId).data;
-  const conflicts = useMemo(
-    () =>
-      new Map(
-        (careProfile && careProfile.id === clientId
-          ? contraindicationConflicts(catalogue, careProfile)
-          : []
-        ).map((conflict) => [conflict.service_id, conflict]),
-      ),
-    [catalogue, careProfile, clientId],
+  // The chosen client's record against every card of the package and the cart (issue 26): the
+  // server's one clinical check (POST /clinical/check), asked once the client and the cart have
+  // been still for a moment. The check is per procedure, so the cards' ids cover the cart; a
+  // procedure kept in the cart that the package no longer lists is added to them.
+  const selectedIds = useMemo(
+    () => new Set(SERVICE_BLOCKS.flatMap((block) => selection[block])),
+    [selection],
   );
-  const selectedIds = new Set(SERVICE_BLOCKS.flatMap((block) => selection[block]));
-  const selectedConflicts = [...conflicts.values()].filter((c) => selectedIds.has(c.service_id));
-  const conflictMessages = selectedConflicts.map(contraindicationMessage);
+  // Only the procedures step shows cards: the package grid asks nothing.
+  const checkKey = useMemo(() => {
+    if (step !== 'services' || pkg === null) return `${clientId ?? ''}|`;
+    const ids = new Set([...allowedServices.map((service) => service.id), ...selectedIds]);
+    return `${clientId ?? ''}|${[...ids].sort((a, b) => a - b).join(',')}`;
+  }, [allowedServices, selectedIds, clientId, step, pkg]);
+  const [debouncedKey] = useDebouncedValue(checkKey, CHECK_DEBOUNCE_MS);
+  const [checkClient, checkIdsText] = debouncedKey.split('|') as [string, string];
+  const check = useClinicalCheckQuery(
+    checkClient === '' ? null : Number(checkClient),
+    checkIdsText === '' ? [] : checkIdsText.split(',').map(Number),
+  );
+  // An answer for another client (the debounce not yet over) is not shown.
+  const checkIssues =
+    clientId !== null && checkClient === String(clientId)
+      ? (check.data?.warnings ?? NO_ISSUES)
+      : NO_ISSUES;
+  const issues = useMemo(() => {
+    const byId = new Map<number, ClinicalIssue[]>();
+    for (const issue of checkIssues) {
+      byId.set(issue.service_id, [...(byId.get(issue.service_id) ?? []), issue]);
+    }
+    return byId;
+  }, [checkIssues]);
+  const selectedIssues = checkIssues.filter((issue) => selectedIds.has(issue.service_id));
+  const selectedBlocks = selectedIssues.filter((issue) => issue.severity === 'absolute');
+  const selectedWarnings = selectedIssues.filter((issue) => issue.severity === 'relative');
+  const nameOf = (serviceId: number) =>
+    catalogue.find((service) => service.id === serviceId)?.name ?? `Procedimento ${serviceId}`;
+
+  // Adding a blocked procedure asks the reason first; one reason covers the sale's overrides.
+  const [overrideReason, setOverrideReason] = useState('');
+  const [pendingOverride, setPendingOverride] = useState<Service | null>(null);
 
   const query = normalizeForComparison(search);
   const matchesSearch = (service: Service) =>
@@ -186,11 +229,17 @@ const BuilderScreen = memo(function BuilderScreen({
     setSearch('');
   };
 
-  const toggleProcedure = (service: Service) =>
+  const addProcedure = (service: Service) =>
     setDraft((current) => ({
       ...current,
       selection: clickProcedure(current.selection, service, limits),
     }));
+
+  const toggleProcedure = (service: Service) => {
+    const blocked = (issues.get(service.id) ?? []).some((issue) => issue.severity === 'absolute');
+    if (blocked && !selectedIds.has(service.id)) setPendingOverride(service);
+    else addProcedure(service);
+  };
 
   const removeSession = (service: Service) =>
     setDraft((current) => ({
@@ -227,6 +276,7 @@ const BuilderScreen = memo(function BuilderScreen({
     setDraft(emptyBuilderDraft());
     setSaleKey((key) => key + 1);
     setSearch('');
+    setOverrideReason('');
   };
 
   const summaryProps = {
@@ -282,22 +332,14 @@ const BuilderScreen = memo(function BuilderScreen({
   } else {
     content = (
       <Stack gap="xl">
-        {conflictMessages.length > 0 ? (
-          <Alert
-            color="orange"
-            icon={<IconAlertTriangle aria-hidden />}
-            title="Alergias e contraindicações do cliente"
-            role="alert"
-          >
-            <Stack gap={4}>
-              {conflictMessages.map((message) => (
-                <Text key={message} size="sm">
-                  {message}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
+        {selectedBlocks.length > 0 ? (
+          <BlockedIssuesAlert
+            issues={selectedBlocks}
+            nameOf={nameOf}
+            title="Contraindicação absoluta na seleção (mantida com justificativa)"
+          />
         ) : null}
+        <RelativeIssuesAlert issues={selectedWarnings} nameOf={nameOf} />
         {/* A block the package gives no session is not listed (issue 15). */}
         {blocks.map((block) => (
           <ProcedureBlock
@@ -311,7 +353,7 @@ const BuilderScreen = memo(function BuilderScreen({
             onToggle={toggleProcedure}
             onRemoveSession={removeSession}
             onShowDetails={setDetail}
-            conflicts={conflicts}
+            issues={issues}
           />
         ))}
       </Stack>
@@ -376,7 +418,10 @@ const BuilderScreen = memo(function BuilderScreen({
         basedOn={basedOn}
         clientName={clientName.trim() === '' ? undefined : clientName.trim()}
         client={clientId !== null ? { id: clientId, full_name: clientName } : null}
-        warnings={conflictMessages}
+        blockedIssues={selectedBlocks}
+        warningIssues={selectedWarnings}
+        nameOf={nameOf}
+        overrideReason={overrideReason}
         clientPreferences={assistantPreferencesText(draft.clientPreferences)}
         onSaved={(proposal) => {
           // The sale is stored: the builder starts clean for the next client, and Back from the
@@ -387,6 +432,25 @@ const BuilderScreen = memo(function BuilderScreen({
           void navigate(`/propostas/${proposal.id}`);
         }}
       />
+      <ClinicalOverrideDialog
+        pending={
+          pendingOverride
+            ? {
+                name: pendingOverride.name,
+                issues: (issues.get(pendingOverride.id) ?? []).filter(
+                  (issue) => issue.severity === 'absolute',
+                ),
+              }
+            : null
+        }
+        initialReason={overrideReason}
+        onCancel={() => setPendingOverride(null)}
+        onConfirm={(reason) => {
+          setOverrideReason(reason);
+          if (pendingOverride) addProcedure(pendingOverride);
+          setPendingOverride(null);
+        }}
+      />
       <AssistantDialogSlot
         opened={assistantOpened}
         onClose={() => setAssistantOpened(false)}
@@ -394,6 +458,7 @@ const BuilderScreen = memo(function BuilderScreen({
         services={allowedServices}
         limits={limits}
         clientId={clientId}
+        clientMode={clientMode}
         onApply={applyRecommendations}
       />
     </>

@@ -14,7 +14,7 @@ import {
   isDimmed,
   occurrencesOf,
   type BlockLimits,
-  type ContraindicationConflict,
+  type ClinicalIssue,
   type ProcedureSelection,
   type Service,
   type ServiceBlock,
@@ -38,8 +38,8 @@ export interface ProcedureBlockProps {
   /** The '−' control: one session less. */
   onRemoveSession: (service: Service) => void;
   onShowDetails: (service: Service) => void;
-  /** The procedures that conflict with the chosen client's record, by id. */
-  conflicts?: ReadonlyMap<number, ContraindicationConflict>;
+  /** The clinical check's issues for the chosen client, by procedure id (issue 26). */
+  issues?: ReadonlyMap<number, readonly ClinicalIssue[]>;
 }
 
 /** 'n/limit selecionados' plus ' • Limite atingido' when the block is full (SPEC builder). */
@@ -77,7 +77,7 @@ export function ProcedureBlock({
   onToggle,
   onRemoveSession,
   onShowDetails,
-  conflicts,
+  issues,
 }: ProcedureBlockProps) {
   const headingId = useId();
   const count = selection[block].length;
@@ -94,7 +94,7 @@ export function ProcedureBlock({
       onToggle={onToggle}
       onRemoveSession={onRemoveSession}
       onShowDetails={onShowDetails}
-      conflict={conflicts?.get(service.id)}
+      issues={issues?.get(service.id)}
     />
   );
 
@@ -129,6 +129,9 @@ export function ProcedureBlock({
                 services={entry.services}
                 selection={selection}
                 forceOpen={searching}
+                blocked={entry.services.some((service) =>
+                  (issues?.get(service.id) ?? []).some((issue) => issue.severity === 'absolute'),
+                )}
               >
                 {entry.services.map(card)}
               </ProcedureGroup>
@@ -144,11 +147,14 @@ function ProcedureGroup({
   services,
   selection,
   forceOpen,
+  blocked,
   children,
 }: {
   services: Service[];
   selection: ProcedureSelection;
   forceOpen: boolean;
+  /** A procedure of the group is contraindicated for the client: said on the closed group too. */
+  blocked: boolean;
   children: React.ReactNode;
 }) {
   const [opened, setOpened] = useState(false);
@@ -171,7 +177,8 @@ function ProcedureGroup({
         aria-controls={contentId}
         onClick={() => setOpened((value) => !value)}
       >
-        <Group justify="space-between" wrap="nowrap">
+        {/* Wraps on a phone, so the badges keep their words beside a long title. */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <Chevron size={18} aria-hidden />
             <Text fw={600}>{title}</Text>
@@ -179,11 +186,18 @@ function ProcedureGroup({
               {services.length} procedimentos
             </Text>
           </Group>
-          {selectedSessions > 0 ? (
-            <Badge variant="filled">
-              {selectedSessions === 1 ? '1 sessão' : `${selectedSessions} sessões`}
-            </Badge>
-          ) : null}
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {blocked ? (
+              <Badge color="red" variant="light">
+                Contraindicado
+              </Badge>
+            ) : null}
+            {selectedSessions > 0 ? (
+              <Badge variant="filled">
+                {selectedSessions === 1 ? '1 sessão' : `${selectedSessions} sessões`}
+              </Badge>
+            ) : null}
+          </Group>
         </Group>
       </UnstyledButton>
       <Collapse expanded={expanded} id={contentId}>

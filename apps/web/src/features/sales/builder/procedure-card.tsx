@@ -1,11 +1,6 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import {
-  formatPercent,
-  formatReais,
-  type ContraindicationConflict,
-  type Service,
-} from '@portal/domain';
-import { IconAlertTriangle, IconInfoCircle, IconMinus } from '@tabler/icons-react';
+import { formatPercent, formatReais, type ClinicalIssue, type Service } from '@portal/domain';
+import { IconAlertTriangle, IconBan, IconInfoCircle, IconMinus } from '@tabler/icons-react';
 import { useLongPress } from '../../../components/use-long-press';
 import classes from './builder.module.css';
 
@@ -21,13 +16,19 @@ export interface ProcedureCardProps {
   /** The '−' control, shown while the procedure has sessions. */
   onRemoveSession: (service: Service) => void;
   onShowDetails: (service: Service) => void;
-  /** Its traits meet the chosen client's allergies or contraindications (issue 13). */
-  conflict?: ContraindicationConflict | undefined;
+  /**
+   * The clinical check's issues for the chosen client (issue 26): an absolute one blocks the
+   * card (badge and its one-line reason), relative ones are warnings beside it.
+   */
+  issues?: readonly ClinicalIssue[] | undefined;
 }
 
-/** The card's line about a conflict: what the procedure involves that the client's record names. */
-export function conflictLine(conflict: ContraindicationConflict): string {
-  return `Atenção: envolve ${conflict.traits.join(', ')}, que consta na ficha do cliente`;
+/** The card's clinical state: the absolute issues (blocked) and the relative ones (warned). */
+export function splitIssues(issues: readonly ClinicalIssue[] = []) {
+  return {
+    absolute: issues.filter((issue) => issue.severity === 'absolute'),
+    relative: issues.filter((issue) => issue.severity === 'relative'),
+  };
 }
 
 /**
@@ -43,10 +44,12 @@ export function ProcedureCard({
   onToggle,
   onRemoveSession,
   onShowDetails,
-  conflict,
+  issues,
 }: ProcedureCardProps) {
   const longPress = useLongPress(() => onShowDetails(service));
   const selected = sessions > 0;
+  const { absolute, relative } = splitIssues(issues);
+  const blocked = absolute.length > 0;
   return (
     <Paper
       withBorder
@@ -54,6 +57,7 @@ export function ProcedureCard({
       className={classes.procedureCard}
       data-selected={selected || undefined}
       data-dimmed={dimmed || undefined}
+      data-blocked={blocked || undefined}
     >
       <UnstyledButton
         className={classes.procedureButton}
@@ -80,8 +84,36 @@ export function ProcedureCard({
               </Badge>
             ) : null}
           </Group>
-          {conflict ? (
-            <Group gap={4} wrap="nowrap" align="flex-start" data-testid="procedure-conflict">
+          {blocked ? (
+            <Stack gap={2} data-testid="procedure-blocked">
+              <Badge
+                size="sm"
+                color="red"
+                variant={selected ? 'outline' : 'filled'}
+                leftSection={<IconBan size={12} aria-hidden />}
+              >
+                {selected ? 'Contraindicado · justificado' : 'Contraindicado'}
+              </Badge>
+              {absolute.map((issue) => (
+                <Text
+                  key={`${issue.code}:${issue.condition}`}
+                  size="xs"
+                  c="var(--mantine-color-red-text)"
+                  lh={1.3}
+                >
+                  {issue.message}
+                </Text>
+              ))}
+            </Stack>
+          ) : null}
+          {relative.map((issue) => (
+            <Group
+              key={`${issue.code}:${issue.condition}`}
+              gap={4}
+              wrap="nowrap"
+              align="flex-start"
+              data-testid="procedure-warning"
+            >
               <IconAlertTriangle
                 size={14}
                 aria-hidden
@@ -89,10 +121,10 @@ export function ProcedureCard({
                 style={{ flexShrink: 0, marginTop: 2 }}
               />
               <Text size="xs" c="var(--mantine-color-orange-text)" lh={1.3}>
-                {conflictLine(conflict)}
+                {issue.message}
               </Text>
             </Group>
-          ) : null}
+          ))}
         </Stack>
       </UnstyledButton>
       <ActionIcon

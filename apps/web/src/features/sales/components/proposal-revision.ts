@@ -12,13 +12,19 @@ import { packageForRevisionQuery, proposalQuery } from '../../../api/sales/propo
  */
 
 export const REVISION_PARAM = 'revisar';
+
+/** The proposal's client: the builder keeps her, so the clinical check holds (issue 26). */
+export interface SeedClient {
+  id: number;
+  full_name: string;
+}
 /** Opens the builder with that proposal's package and selection; saving makes a NEW proposal. */
 export const PREFILL_PARAM = 'a_partir_de';
 
 /** The proposal named by `param` in the URL, its package and selection handed to `onSeed`. */
 function useSeedProposal(
   param: string,
-  onSeed: (pkg: Package, selection: ProcedureSelection) => void,
+  onSeed: (pkg: Package, selection: ProcedureSelection, client: SeedClient) => void,
 ) {
   const [params] = useSearchParams();
   const seedId = Number(params.get(param)) || null;
@@ -37,17 +43,21 @@ function useSeedProposal(
       }
     }
     setSeeded(proposal.data.id);
-    onSeed(pkg.data, selection);
+    onSeed(pkg.data, selection, proposal.data.client);
   }, [proposal.data, pkg.data, seeded, onSeed]);
   return seedId !== null ? (proposal.data ?? null) : null;
 }
 
 /** The proposal the builder is revising (from ?revisar=), with its package and selection. */
-export function useProposalRevision(onSeed: (pkg: Package, selection: ProcedureSelection) => void) {
+export function useProposalRevision(
+  onSeed: (pkg: Package, selection: ProcedureSelection, client: SeedClient) => void,
+) {
   return useSeedProposal(REVISION_PARAM, onSeed);
 }
 
 /** The proposal a new one starts from (?a_partir_de=): same client, a new number. */
-export function useProposalPrefill(onSeed: (pkg: Package, selection: ProcedureSelection) => void) {
+export function useProposalPrefill(
+  onSeed: (pkg: Package, selection: ProcedureSelection, client: SeedClient) => void,
+) {
   return useSeedProposal(PREFILL_PARAM, onSeed);
 }

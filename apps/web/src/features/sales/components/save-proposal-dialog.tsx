@@ -2,19 +2,30 @@ import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import {
   UNITS,
+  type ClinicalIssue,
   type Package,
-  type Proposal,
   type ProcedureSelection,
   type Unit,
 } from '@portal/domain';
-import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCreateClientMutation } from '../../../api/crm/clients';
-import { useCreateProposalMutation, useReviseProposalMutation } from '../../../api/sales/proposals';
+import {
+  clinicalBlockOf,
+  useCreateProposalMutation,
+  useReviseProposalMutation,
+  type Proposal,
+} from '../../../api/sales/proposals';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/use-session';
 import { ClientForm } from '../../../components/client-form';
 import { ClientPicker, type PickedClient } from '../../crm/components/client-picker';
+import {
+  BlockedIssuesAlert,
+  OverrideReasonField,
+  RelativeIssuesAlert,
+  overrideReasonError,
+} from './clinical-override';
 
 /**
  * 'Gerar Pacote' in the builder (issue 13): the selection is saved as a proposal for a chosen,
@@ -41,10 +52,15 @@ export interface SaveProposalDialogProps {
   /** The registered client picked in the builder: the proposal is for them unless changed. */
   client?: PickedClient | null;
   /**
-   * The procedures of the selection that meet the client's allergies or contraindications
-   * (pt-BR sentences), shown before saving.
+   * The clinical check's issues of the selection (issue 26): absolute ones are kept only with a
+   * recorded reason (`override_reason`), relative ones are read before saving.
    */
-  warnings?: readonly string[];
+  blockedIssues?: readonly ClinicalIssue[];
+  warningIssues?: readonly ClinicalIssue[];
+  /** A procedure's name for the issues' lines. */
+  nameOf?: (serviceId: number) => string;
+  /** The reason given in the builder when a blocked procedure was added. */
+  overrideReason?: string;
   /** The assistant's goal and preferences, one per line: the new client's 'Preferências'. */
   clientPreferences?: string;
   onSaved: (proposal: Proposal) => void;
@@ -59,7 +75,10 @@ export function SaveProposalDialog({
   basedOn = null,
   clientName,
   client,
-  warnings,
+  blockedIssues,
+  warningIssues,
+  nameOf,
+  overrideReason,
   clientPreferences,
   onSaved,
 }: SaveProposalDialogProps) {
@@ -82,7 +101,10 @@ export function SaveProposalDialog({
           basedOn={basedOn}
           clientName={clientName?.trim() ?? ''}
           pickedClient={client ?? null}
-          warnings={warnings ?? []}
+          blockedIssues={blockedIssues ?? []}
+          warningIssues={warningIssues ?? []}
+          nameOf={nameOf ?? ((id) => `Procedimento ${id}`)}
+          overrideReason={overrideReason ?? ''}
           clientPreferences={clientPreferences ?? ''}
           onSaved={onSaved}
           onCancel={onClose}
@@ -99,7 +121,10 @@ function SaveProposalBody({
   basedOn,
   clientName,
   pickedClient,
-  warnings,
+  blockedIssues,
+  warningIssues,
+  nameOf,
+  overrideReason,
   clientPreferences,
   onSaved,
   onCancel,
@@ -110,7 +135,10 @@ function SaveProposalBody({
   basedOn: Proposal | null;
   clientName: string;
   pickedClient: PickedClient | null;
-  warnings: readonly string[];
+  blockedIssues: readonly ClinicalIssue[];
+  warningIssues: readonly ClinicalIssue[];
+  nameOf: (serviceId: number) => string;
+  overrideReason: string;
   clientPreferences: string;
   onSaved: (proposal: Proposal) => void;
   onCancel: () => void;
@@ -125,39 +153,54 @@ function SaveProposalBody({
   const createClient = useCreateClientMutation();
   const saving = create.isPending || revise.isPending || createClient.isPending;
   const failure = create.error ?? revise.error ?? createClient.error;
+  // The server's 422 CLINICAL_BLOCK: its absolute issues are shown like the builder's and the
+  // reason is asked here (a client chosen in this dialog was never checked in the builder).
+  const serverBlock = clinicalBlockOf(create.error ?? revise.error);
+  const blocks = serverBlock ? serverBlock.warnings : blockedIssues;
+  const [reason, setReason] = useState(overrideReason);
+  const [triedReason, setTriedReason] = useState(false);
+  const needsReason = blocks.length > 0 || serverBlock !== null;
 
   const save = (clientId: number) => {
+    setTriedReason(true);
+    if (needsReason && overrideReasonError(reason) !== null) return;
+    const override = needsReason ? { override_reason: reason.trim() } : {};
     if (revising) {
-      revise.mutate({ package_id: pkg.id, blocks: selection }, { onSuccess: onSaved });
+      revise.mutate({ package_id: pkg.id, blocks: selection, ...override }, { onSuccess: onSaved });
     } else {
       create.mutate(
-        { client_id: clientId, package_id: pkg.id, blocks: selection },
+        { client_id: clientId, package_id: pkg.id, blocks: selection, ...override },
         { onSuccess: onSaved },
       );
     }
   };
 
-  const errorText = failure
-    ? errorMessage(failure, { fallback: 'Não foi possível salvar a proposta.' })
-    : null;
+  const errorText =
+    failure && !serverBlock
+      ? errorMessage(failure, { fallback: 'Não foi possível salvar a proposta.' })
+      : null;
 
-  // Said before saving: the professional confirms a conflicting procedure knowingly (issue 13).
-  const warningAlert =
-    warnings.length > 0 ? (
-      <Alert
-        color="orange"
-        icon={<IconAlertTriangle aria-hidden />}
-        title="Alergias e contraindicações do cliente"
-      >
-        <Stack gap={4}>
-          {warnings.map((warning) => (
-            <Text key={warning} size="sm">
-              {warning}
-            </Text>
-          ))}
+  // Said before saving: the professional keeps a contraindicated procedure knowingly, with a
+  // reason, and reads the relative warnings (issue 26).
+  const warningAlert = (
+    <>
+      {needsReason ? (
+        <Stack gap="sm">
+          <BlockedIssuesAlert
+            issues={blocks}
+            nameOf={nameOf}
+            title={serverBlock ? serverBlock.message : 'Contraindicação absoluta'}
+          />
+          <OverrideReasonField
+            value={reason}
+            onChange={setReason}
+            showError={triedReason || serverBlock !== null}
+          />
         </Stack>
-      </Alert>
-    ) : null;
+      ) : null}
+      <RelativeIssuesAlert issues={warningIssues} nameOf={nameOf} />
+    </>
+  );
 
   const sameClientAs = revising ?? basedOn;
   if (sameClientAs) {

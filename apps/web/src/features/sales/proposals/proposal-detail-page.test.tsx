@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Proposal } from '@portal/domain';
-import { makeProposal } from '@portal/domain/fixtures';
+import { makeProposal, makeService } from '@portal/domain/fixtures';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeContract } from '../../../test/contract-fixtures';
@@ -134,5 +134,202 @@ describe("/propostas/{id} 'Aceite presencial'", () => {
       '/propostas/5/contrato',
     );
     expect(screen.queryByRole('button', { name: 'Aceite presencial' })).not.toBeInTheDocument();
+  });
+});
+
+const THREE_ITEMS: Proposal['items'] = [
+  {
+    service_id: 11,
+    name: 'Toxina Botulínica',
+    block: 'A',
+    sessions: 1,
+    unit_value: 1500,
+    total_value: 1500,
+  },
+  {
+    service_id: 12,
+    name: 'Limpeza de Pele',
+    block: 'A',
+    sessions: 2,
+    unit_value: 200,
+    total_value: 400,
+  },
+  { service_id: 13, name: 'Drenagem', block: 'B', sessions: 4, unit_value: 150, total_value: 600 },
+  { service_id: 14, name: 'Peeling', block: 'B', sessions: 1, unit_value: 300, total_value: 300 },
+];
+
+describe('/propostas/{id} clinical record (issue 26)', () => {
+  it('shows the absolute and relative issues and the reason kept for the override', async () => {
+    serve({
+      ...makeProposal({ items: THREE_ITEMS }),
+      warnings: [
+        {
+          code: 'contraindication',
+          service_id: 11,
+          condition: 'GESTACAO',
+          severity: 'absolute',
+          message: 'Gestação: toxina botulínica não é aplicada na gestação.',
+        },
+        {
+          code: 'sun_timing',
+          service_id: 14,
+          condition: 'SOL',
+          severity: 'relative',
+          message: 'Evite sol por 7 dias.',
+        },
+      ],
+      clinical_overrides: [
+        {
+          service_id: 11,
+          condition: 'GESTACAO',
+          reason: 'Liberação por escrito do obstetra.',
+          by: { id: 1, name: 'Ana Souza' },
+          at: '2026-11-26T15:00:00.000Z',
+        },
+      ],
+    } as unknown as Proposal);
+    await renderApp('/propostas/5');
+    const clinical = await screen.findByRole('region', { name: 'Avisos clínicos' });
+    expect(within(clinical).getByText('Contraindicado')).toBeInTheDocument();
+    expect(clinical).toHaveTextContent(
+      'Toxina Botulínica: Gestação: toxina botulínica não é aplicada na gestação.',
+    );
+    expect(clinical).toHaveTextContent('Peeling: Evite sol por 7 dias.');
+    expect(within(clinical).getByText('Mantido com justificativa')).toBeInTheDocument();
+    expect(clinical).toHaveTextContent('“Liberação por escrito do obstetra.” — Ana Souza');
+  });
+});
+
+describe('/propostas/{id} receipt panels (SPEC section 2)', () => {
+  it("'Benefícios': the first 3 procedures, up to 2 lines each", async () => {
+    apiData.services = [
+      makeService({
+        id: 11,
+        name: 'Toxina Botulínica',
+        benefits: {
+          main_function: null,
+          benefit1: 'Suaviza rugas',
+          benefit2: 'Previne marcas',
+          benefit3: 'Terceira linha',
+        },
+      }),
+      makeService({
+        id: 12,
+        name: 'Limpeza de Pele',
+        benefits: { main_function: null, benefit1: null, benefit2: null, benefit3: null },
+      }),
+      makeService({
+        id: 13,
+        name: 'Drenagem',
+        benefits: {
+          main_function: null,
+          benefit1: 'Reduz inchaço',
+          benefit2: null,
+          benefit3: null,
+        },
+      }),
+      makeService({
+        id: 14,
+        name: 'Peeling',
+        benefits: {
+          main_function: null,
+          benefit1: 'Quarto procedimento',
+          benefit2: null,
+          benefit3: null,
+        },
+      }),
+    ];
+    serve(makeProposal({ items: THREE_ITEMS }));
+    await renderApp('/propostas/5');
+    const benefits = await screen.findByRole('region', { name: 'Benefícios' });
+    expect(await within(benefits).findByText('Suaviza rugas')).toBeInTheDocument();
+    expect(within(benefits).getByText('Previne marcas')).toBeInTheDocument();
+    expect(within(benefits).queryByText('Terceira linha')).not.toBeInTheDocument();
+    expect(within(benefits).getByText('Reduz inchaço')).toBeInTheDocument();
+    expect(within(benefits).queryByText('Quarto procedimento')).not.toBeInTheDocument();
+  });
+
+  it("'Benefícios' says so when the procedures have none", async () => {
+    apiData.services = [
+      makeService({
+        id: 11,
+        benefits: { main_function: null, benefit1: null, benefit2: null, benefit3: null },
+      }),
+    ];
+    serve(makeProposal({ items: THREE_ITEMS.slice(0, 1) }));
+    await renderApp('/propostas/5');
+    const benefits = await screen.findByRole('region', { name: 'Benefícios' });
+    expect(
+      await within(benefits).findByText('Sem benefícios cadastrados nos procedimentos'),
+    ).toBeInTheDocument();
+  });
+
+  it("'Sinergias' asks the server with the stored procedures and shows a gain only when given", async () => {
+    const posts = serve(makeProposal({ items: THREE_ITEMS.slice(0, 3) }));
+    server.use(
+      http.post('/api/v1/synergies/synergies/generate', () =>
+        HttpResponse.json({
+          engine: 'local',
+          items: [
+            {
+              procedure1: 'Limpeza de Pele',
+              procedure2: 'Drenagem',
+              title: 'Limpeza + Drenagem',
+              summary: 'Pele e contorno no mesmo ciclo.',
+              mechanism: '',
+              synergy: '',
+              expected_gain_percent_range: '15–25%',
+              contraindications: [],
+              differentials: [],
+              next_steps: [],
+            },
+            {
+              procedure1: 'Toxina Botulínica',
+              procedure2: 'Limpeza de Pele',
+              title: 'Toxina + Limpeza',
+              summary: 'Sem relação cadastrada.',
+              mechanism: '',
+              synergy: '',
+              expected_gain_percent_range: null,
+              contraindications: [],
+              differentials: [],
+              next_steps: [],
+            },
+          ],
+        }),
+      ),
+    );
+    await renderApp('/propostas/5');
+    const user = userEvent.setup();
+    expect(screen.queryByRole('region', { name: 'Sinergias' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Sinergias' }));
+    const list = await screen.findByRole('region', { name: 'Sinergias' });
+    expect(await within(list).findByText('Limpeza + Drenagem')).toBeInTheDocument();
+    expect(within(list).getByText('Ganho esperado 15–25%')).toBeInTheDocument();
+    expect(within(list).getByText('Toxina + Limpeza')).toBeInTheDocument();
+    expect(within(list).getAllByText(/Ganho esperado/)).toHaveLength(1);
+    const asked = posts().filter(({ path }) => path === '/api/v1/synergies/synergies/generate');
+    expect(asked.map(({ body }) => body)).toEqual([
+      {
+        procedures: [
+          { id: 11, name: 'Toxina Botulínica' },
+          { id: 12, name: 'Limpeza de Pele' },
+          { id: 13, name: 'Drenagem' },
+        ],
+        client_id: 9,
+      },
+    ]);
+  });
+
+  it("'Sinergias' says 'Nenhuma sinergia sugerida.' for an empty answer", async () => {
+    serve(makeProposal({ items: THREE_ITEMS.slice(0, 2) }));
+    server.use(
+      http.post('/api/v1/synergies/synergies/generate', () =>
+        HttpResponse.json({ engine: 'local', items: [] }),
+      ),
+    );
+    await renderApp('/propostas/5');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sinergias' }));
+    expect(await screen.findByText('Nenhuma sinergia sugerida.')).toBeInTheDocument();
   });
 });

@@ -27,12 +27,10 @@ import {
   formatReais,
   pdfFileName,
   type DeclineReasonCode,
-  type Proposal,
   type ProposalSendResponse,
 } from '@portal/domain';
 import {
   IconAlertCircle,
-  IconAlertTriangle,
   IconArrowLeft,
   IconBrandWhatsapp,
   IconCheck,
@@ -44,6 +42,7 @@ import {
   IconPencil,
   IconSend,
   IconSignature,
+  IconSparkles,
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -55,7 +54,14 @@ import {
   useProposalQuery,
   useRevokeProposalLinkMutation,
   useSendProposalMutation,
+  type Proposal,
 } from '../../../api/sales/proposals';
+import {
+  BenefitsPanel,
+  ClinicalPanel,
+  SynergiesPanel,
+  useProposalSynergies,
+} from './receipt-panels';
 import { openConfirmModal } from '../../../components/confirm-modal';
 import { PdfBlobDialog, type PdfBlobDialogProps } from '../../../components/pdf-blob-dialog';
 import {
@@ -143,6 +149,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
   const today = todayIsoInSaoPaulo();
   // The same 'modo cliente' as the builder: the page shown to the client hides internal figures.
   const [clientMode, setClientMode] = useClientMode();
+  const synergies = useProposalSynergies(proposal);
 
   const doSend = () =>
     send.mutate(undefined, {
@@ -259,20 +266,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
         </Alert>
       ) : null}
 
-      {proposal.warnings.length > 0 ? (
-        <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} role="alert">
-          <Stack gap={4}>
-            <Text size="sm" fw={700}>
-              Contraindicações do cliente
-            </Text>
-            {proposal.warnings.map((warning) => (
-              <Text key={warning.service_id} size="sm">
-                {warning.message}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
-      ) : null}
+      <ClinicalPanel proposal={proposal} />
 
       {proposal.acceptance ? (
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="evidencia">
@@ -386,6 +380,8 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
         </Table.ScrollContainer>
       </Paper>
 
+      <BenefitsPanel proposal={proposal} />
+
       {clientMode ? null : (
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="valores-internos">
           <Title order={2} size="h4" id="valores-internos" mb="xs">
@@ -398,6 +394,8 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           </SimpleGrid>
         </Paper>
       )}
+
+      <SynergiesPanel generate={synergies.generate} />
 
       {sent ? (
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="link-publico">
@@ -459,6 +457,14 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
             {proposal.status === 'draft' ? 'Enviar' : 'Reenviar link'}
           </Button>
         ) : null}
+        <Button
+          variant="light"
+          leftSection={<IconSparkles size={16} aria-hidden />}
+          loading={synergies.generate.isPending}
+          onClick={synergies.ask}
+        >
+          Sinergias
+        </Button>
         <Button
           variant="light"
           leftSection={<IconFileText size={16} aria-hidden />}

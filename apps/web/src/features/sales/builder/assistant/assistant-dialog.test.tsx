@@ -29,7 +29,11 @@ const RECOMMENDATION: RecommendationResponse = {
   ],
   engine: 'local',
   summary: '3 procedimentos recomendados para manchas e flacidez.',
+  understood: '',
   warnings: [],
+  blocked: [],
+  no_answer: null,
+  notices: [],
 };
 
 const CHAT_TEXT = JSON.stringify({
@@ -159,8 +163,8 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
         'Orçamento abaixo do pacote: a cliente pode investir R$ 300,00 por mês (R$ 3.600,00 no ano) e o Pacote 7 custa R$ 500,00 por mês.',
     };
     api({
-      recommend: () => HttpResponse.json({ ...RECOMMENDATION, warnings: [sun, budget] }),
-      chat: () => HttpResponse.json({ text: CHAT_TEXT, engine: 'local', warnings: [sun] }),
+      recommend: () => HttpResponse.json({ ...RECOMMENDATION, notices: [sun, budget] }),
+      chat: () => HttpResponse.json({ text: CHAT_TEXT, engine: 'local', notices: [sun] }),
     });
     const { user } = renderDialog();
     await typeGoal(user, 'manchas, vou à praia em janeiro, R$ 300 por mês');
@@ -422,5 +426,93 @@ describe('AssistantDialog', { timeout: 20_000 }, () => {
         await screen.findByText('Não foi possível iniciar o ditado em pt-BR.'),
       ).toBeInTheDocument();
     });
+  });
+});
+
+describe('AssistantDialog: what it understood and what it left out (issue 26)', () => {
+  const UNDERSTOOD = 'Entendi: sem laser, sem peeling; objetivo: manchas';
+  const WARNED: RecommendationResponse = {
+    items: [
+      { service_id: 2, block: 'A', name: 'Limpeza de Pele', reason: 'Indicado para manchas.' },
+    ],
+    engine: 'local',
+    summary: '1 procedimento recomendado. Margem do pacote: 45,0% (mínima exigida: 30,0%).',
+    understood: '',
+    warnings: [],
+    blocked: [],
+    no_answer: null,
+    notices: [],
+  };
+  const clinical = {
+    understood: UNDERSTOOD,
+    warnings: [
+      {
+        code: 'sun_timing',
+        service_id: 2,
+        condition: 'SOL',
+        severity: 'relative',
+        message: 'Evite sol por 7 dias após a sessão.',
+      },
+    ],
+    notices: [{ code: 'sensitive_skin', message: 'Pele sensível: teste de toque antes.' }],
+    blocked: [{ service_id: 1, name: 'Peeling Químico', reasons: ['Você pediu sem peeling.'] }],
+  };
+
+  it('says what it understood, warns beside the item and lists what it left out', async () => {
+    api({ recommend: () => HttpResponse.json({ ...WARNED, ...clinical }) });
+    const { user } = renderDialog();
+    await typeGoal(user, 'Zero laser e zero peeling: quero clarear manchas');
+    await user.click(screen.getByRole('button', { name: 'Gerar' }));
+
+    expect(await screen.findByText(UNDERSTOOD)).toBeInTheDocument();
+    const items = screen.getByRole('list', { name: 'Procedimentos sugeridos' });
+    expect(within(items).getByText('Evite sol por 7 dias após a sessão.')).toBeInTheDocument();
+    // A notice about the request stays a notice, not a line beside the item.
+    expect(screen.getByText('Pele sensível: teste de toque antes.')).toBeInTheDocument();
+    const leftOut = screen.getByRole('region', { name: 'Deixados de fora' });
+    expect(within(leftOut).getByText('Peeling Químico')).toBeInTheDocument();
+    expect(within(leftOut).getByText(/Você pediu sem peeling\./)).toBeInTheDocument();
+    expect(within(items).queryByText('Peeling Químico')).not.toBeInTheDocument();
+    // Outside 'modo cliente' the margin sentence is there.
+    expect(screen.getByText(/Margem do pacote: 45,0%/)).toBeInTheDocument();
+  });
+
+  it('answers honestly with no items when nothing can be offered safely', async () => {
+    const noAnswer =
+      'Não encontrei procedimentos que atendam ao pedido com segurança: sem ácido hialurônico não há opção para volume nos lábios.';
+    api({
+      recommend: () =>
+        HttpResponse.json({
+          items: [],
+          engine: 'local',
+          summary: '',
+          warnings: [],
+          understood: 'Entendi: sem ácido hialurônico; objetivo: volume nos lábios',
+          no_answer: noAnswer,
+        }),
+      chat: () =>
+        HttpResponse.json({ text: CHAT_TEXT, engine: 'local', warnings: [], no_answer: noAnswer }),
+    });
+    const { user } = renderDialog();
+    await typeGoal(user, 'Nada de ácido hialurônico, mas quero mais volume nos lábios');
+    await user.click(screen.getByRole('button', { name: 'Gerar' }));
+
+    expect(await screen.findByText(noAnswer)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Procedimentos sugeridos' })).not.toBeInTheDocument();
+    // The chat's item is not shown either: no padding.
+    expect(screen.queryByText('Peeling Químico')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aplicar Recomendações' })).toBeDisabled();
+  });
+
+  it("'modo cliente' hides every internal figure of the answer", async () => {
+    api({ recommend: () => HttpResponse.json({ ...WARNED, ...clinical }) });
+    const { user } = renderDialog({ clientMode: true });
+    await typeGoal(user, 'Zero laser e zero peeling: quero clarear manchas');
+    await user.click(screen.getByRole('button', { name: 'Gerar' }));
+
+    expect(await screen.findByText(UNDERSTOOD)).toBeInTheDocument();
+    expect(screen.getByText('1 procedimento recomendado.')).toBeInTheDocument();
+    expect(screen.queryByText(/margem/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/45,0%/)).not.toBeInTheDocument();
   });
 });

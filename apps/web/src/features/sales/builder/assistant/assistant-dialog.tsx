@@ -22,19 +22,29 @@ import {
   type AiWarningCode,
   type BlockLimits,
   type ChatMessage,
+  type ClinicalIssue,
   type Package,
   type ProcedureSelection,
   type ReceiptClientPreferences,
   type Service,
   type ServiceBlock,
 } from '@portal/domain';
-import { IconAlertCircle, IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconBan,
+  IconBulb,
+  IconMicrophone,
+  IconPlayerStopFilled,
+} from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
 import {
   requestChat,
   requestRecommendations,
   useCatalogueStatus,
+  type BlockedProcedure,
+  type ClinicalAnswer,
 } from '../../../../api/sales/assistant';
 import { useDictation } from './use-dictation';
 
@@ -48,6 +58,8 @@ export interface AssistantDialogProps {
   limits: BlockLimits;
   /** The registered client the sale is for: conflicting procedures are left out (issue 13). */
   clientId?: number | null;
+  /** 'Modo cliente': no internal figure (margin, cost, profit) is shown, here either. */
+  clientMode?: boolean;
   /** 'Aplicar Recomendações': the items per block (cut to the limits) and what the client said. */
   onApply: (selection: ProcedureSelection, clientPreferences: ReceiptClientPreferences) => void;
 }
@@ -89,6 +101,51 @@ interface Analysis {
   notices: AiWarning[];
   /** Problems that did not stop the answer (the chat failed, its JSON was wrong). */
   warnings: string[];
+  /** 'Entendi: …': what the server read, so the professional can correct the request. */
+  understood: string | null;
+  /** The relative clinical issues of the items, by procedure. */
+  issues: ReadonlyMap<number, ClinicalIssue[]>;
+  /** What was left out and why. */
+  blocked: BlockedProcedure[];
+  /** The honest answer when nothing can be offered safely (and no item is shown). */
+  noAnswer: string | null;
+}
+
+/** The clinical part of the answers (issue 26): the recommendation's wins, the chat's fills in. */
+function clinicalPart(
+  ...answers: ReadonlyArray<ClinicalAnswer | undefined>
+): Pick<Analysis, 'understood' | 'issues' | 'blocked' | 'noAnswer'> {
+  const issues = new Map<number, ClinicalIssue[]>();
+  const blocked = new Map<number, BlockedProcedure>();
+  let understood: string | null = null;
+  let noAnswer: string | null = null;
+  for (const answer of answers) {
+    if (!answer) continue;
+    understood ??= answer.understood?.trim() || null;
+    noAnswer ??= answer.no_answer?.trim() || null;
+    for (const warning of answer.warnings ?? []) {
+      if (warning.severity !== 'relative') continue;
+      const list = issues.get(warning.service_id) ?? [];
+      if (!list.some((known) => known.message === warning.message)) list.push(warning);
+      issues.set(warning.service_id, list);
+    }
+    for (const entry of answer.blocked ?? []) {
+      if (!blocked.has(entry.service_id)) blocked.set(entry.service_id, entry);
+    }
+  }
+  return { understood, issues, blocked: [...blocked.values()], noAnswer };
+}
+
+/** Words of the internal figures a client must not read (DESIGN: 'modo cliente'). */
+const INTERNAL_FIGURES = /\b(margem|margens|lucro|custo|custos|score|receita l[ií]quida)\b/i;
+
+/** The text without its sentences about internal figures ('Margem do pacote: 45,0%'). */
+export function withoutInternalFigures(text: string): string {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !INTERNAL_FIGURES.test(sentence))
+    .join(' ')
+    .trim();
 }
 
 /** The server's warnings of both answers, one per code (the recommendation's wording wins). */
@@ -120,7 +177,14 @@ function appendText(current: string, addition: string): string {
   return /\s$/.test(current) ? `${current}${addition}` : `${current} ${addition}`;
 }
 
-function AssistantBody({ pkg, services, limits, clientId = null, onApply }: AssistantDialogProps) {
+function AssistantBody({
+  pkg,
+  services,
+  limits,
+  clientId = null,
+  clientMode = false,
+  onApply,
+}: AssistantDialogProps) {
   const catalogue = useCatalogueStatus();
   const [goal, setGoal] = useState('');
   const [preferences, setPreferences] = useState('');
@@ -209,17 +273,25 @@ function AssistantBody({ pkg, services, limits, clientId = null, onApply }: Assi
       // The recommendation (exact, budget- and block-aware) is what gets applied; the chat
       // adds what each procedure does for the client.
       const benefits = new Map(chatItems.map((item) => [item.service_id, item.benefit]));
+      const clinical = clinicalPart(
+        recommendation.value,
+        chat.status === 'fulfilled' ? chat.value : undefined,
+      );
       setAnalysis({
-        items: recommendation.value.items.map((item) => ({
-          ...item,
-          benefit: benefits.get(item.service_id),
-        })),
+        // An honest 'não consigo' has no items, whatever else came back.
+        items: clinical.noAnswer
+          ? []
+          : recommendation.value.items.map((item) => ({
+              ...item,
+              benefit: benefits.get(item.service_id),
+            })),
         summary: recommendation.value.summary,
         notices: mergeNotices(
-          recommendation.value.warnings,
-          chat.status === 'fulfilled' ? chat.value.warnings : undefined,
+          recommendation.value.notices,
+          chat.status === 'fulfilled' ? chat.value.notices : undefined,
         ),
         warnings,
+        ...clinical,
       });
     } else {
       setError({
@@ -228,11 +300,13 @@ function AssistantBody({ pkg, services, limits, clientId = null, onApply }: Assi
           fallback: AI_MESSAGES.recommendFailed,
         }),
       });
+      const clinical = clinicalPart(chat.status === 'fulfilled' ? chat.value : undefined);
       setAnalysis({
-        items: chatItems,
+        items: clinical.noAnswer ? [] : chatItems,
         summary: null,
-        notices: mergeNotices(chat.status === 'fulfilled' ? chat.value.warnings : undefined),
+        notices: mergeNotices(chat.status === 'fulfilled' ? chat.value.notices : undefined),
         warnings,
+        ...clinical,
       });
     }
     setProcessing(false);
@@ -369,16 +443,41 @@ function AssistantBody({ pkg, services, limits, clientId = null, onApply }: Assi
           </Alert>
         ) : null}
         {analysis && !processing ? (
-          <AnalysisView analysis={analysis} hasError={error !== null} />
+          <AnalysisView analysis={analysis} hasError={error !== null} clientMode={clientMode} />
         ) : null}
       </div>
     </Stack>
   );
 }
 
-function AnalysisView({ analysis, hasError }: { analysis: Analysis; hasError: boolean }) {
+function AnalysisView({
+  analysis,
+  hasError,
+  clientMode,
+}: {
+  analysis: Analysis;
+  hasError: boolean;
+  clientMode: boolean;
+}) {
+  const shown = (text: string) => (clientMode ? withoutInternalFigures(text) : text);
+  const summary = analysis.summary ? shown(analysis.summary) : '';
   return (
     <Stack gap="sm" mt={hasError ? 'sm' : 0}>
+      {analysis.understood ? (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconBulb aria-hidden />}
+          data-testid="assistant-understood"
+        >
+          <Text size="sm" fw={600}>
+            {analysis.understood}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Se algo não estiver certo, corrija o pedido e clique em Gerar de novo.
+          </Text>
+        </Alert>
+      ) : null}
       {analysis.notices.length > 0 ? (
         <Stack gap="xs" role="group" aria-label="Avisos sobre o pedido da cliente">
           {analysis.notices.map((notice) => (
@@ -388,7 +487,7 @@ function AnalysisView({ analysis, hasError }: { analysis: Analysis; hasError: bo
               icon={<IconAlertCircle aria-hidden />}
               data-warning={notice.code}
             >
-              {notice.message}
+              {shown(notice.message)}
             </Alert>
           ))}
         </Stack>
@@ -398,7 +497,11 @@ function AnalysisView({ analysis, hasError }: { analysis: Analysis; hasError: bo
           {warning}
         </Alert>
       ))}
-      {analysis.items.length === 0 ? (
+      {analysis.noAnswer ? (
+        <Alert color="gray" icon={<IconAlertCircle aria-hidden />} role="status">
+          {analysis.noAnswer}
+        </Alert>
+      ) : analysis.items.length === 0 ? (
         hasError ? null : (
           <Text>{AI_MESSAGES.nothingSuggested}</Text>
         )
@@ -415,23 +518,59 @@ function AnalysisView({ analysis, hasError }: { analysis: Analysis; hasError: bo
                       {item.name}
                     </Text>
                   </Group>
-                  {item.reason ? <Text size="sm">{item.reason}</Text> : null}
+                  {item.reason && shown(item.reason) ? (
+                    <Text size="sm">{shown(item.reason)}</Text>
+                  ) : null}
                   {item.benefit ? (
                     <Text size="sm" c="dimmed">
                       {item.benefit}
                     </Text>
                   ) : null}
+                  {(analysis.issues.get(item.service_id) ?? []).map((issue) => (
+                    <Group
+                      key={`${issue.code}:${issue.condition}`}
+                      gap={4}
+                      wrap="nowrap"
+                      align="flex-start"
+                      data-testid="assistant-item-warning"
+                    >
+                      <IconAlertTriangle
+                        size={14}
+                        aria-hidden
+                        color="var(--mantine-color-orange-filled)"
+                        style={{ flexShrink: 0, marginTop: 3 }}
+                      />
+                      <Text size="sm" c="var(--mantine-color-orange-text)">
+                        {issue.message}
+                      </Text>
+                    </Group>
+                  ))}
                 </List.Item>
               ))}
             </List>
-            {analysis.summary ? (
+            {summary ? (
               <Text size="sm" c="dimmed">
-                {analysis.summary}
+                {summary}
               </Text>
             ) : null}
           </Stack>
         </Paper>
       )}
+      {analysis.blocked.length > 0 ? (
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Deixados de fora">
+          <Group gap="xs" mb="xs">
+            <IconBan size={16} aria-hidden color="var(--mantine-color-red-filled)" />
+            <Text fw={600}>Deixados de fora</Text>
+          </Group>
+          <List size="sm" spacing={4}>
+            {analysis.blocked.map((entry) => (
+              <List.Item key={entry.service_id}>
+                <strong>{entry.name}</strong>: {entry.reasons.join('; ')}
+              </List.Item>
+            ))}
+          </List>
+        </Paper>
+      ) : null}
     </Stack>
   );
 }
