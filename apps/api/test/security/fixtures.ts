@@ -359,6 +359,7 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
       if (!entryId) throw new Error(`Fixture de sessão falhou: ${res.body}`);
       return `/api/v1/contracts/${contractId}/sessions/${entryId}/reverse`;
     }
+    if (route.url === '/api/v1/units/:code') return '/api/v1/units/PAULISTA';
     if (route.url === '/api/v1/contracts/:id/unfreeze') {
       const contractId = await factories.contract();
       const until = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
@@ -432,6 +433,7 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
       category: 'exclusive',
     }),
     'PATCH /api/v1/notices/notices/:id': () => ({ active: true }),
+    'PATCH /api/v1/units/:code': () => ({ address: 'Av. Paulista, 1000 - São Paulo, SP' }),
     'POST /api/v1/trainings/': () => ({
       title: `Treinamento ${unique()}`,
       description: 'Conteúdo novo.',
