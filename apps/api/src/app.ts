@@ -37,6 +37,7 @@ import { servicePhotosRoutes } from './modules/catalogue/service-photos/routes.t
 import { packagesRoutes } from './modules/catalogue/packages/routes.ts';
 import { servicesRelationsRoutes } from './modules/catalogue/services-relations/routes.ts';
 import { noticesRoutes } from './modules/people/notices/routes.ts';
+import { unitsRoutes } from './modules/people/units/routes.ts';
 import { trainingsRoutes } from './modules/people/trainings/routes.ts';
 import { synergiesRoutes } from './modules/sales/synergies/routes.ts';
 import { pdfRoutes } from './modules/sales/pdf/routes.ts';
@@ -70,6 +71,7 @@ const MODULES: ModuleRoutes[] = [
   packagesRoutes,
   servicesRelationsRoutes,
   noticesRoutes,
+  unitsRoutes,
   trainingsRoutes,
   synergiesRoutes,
   pdfRoutes,

@@ -7,6 +7,7 @@ export * from './shared/dates.ts';
 export * from './shared/errors.ts';
 export * from './people/users.ts';
 export * from './people/notices.ts';
+export * from './people/units.ts';
 export * from './catalogue/package-selection.ts';
 export * from './catalogue/package-totals.ts';
 export * from './catalogue/procedure-grouping.ts';

@@ -65,6 +65,9 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'PATCH /api/v1/services-relations/:id': 'admin',
   'DELETE /api/v1/services-relations/:id': 'admin',
 
+  'GET /api/v1/units/': 'user',
+  'PATCH /api/v1/units/:code': 'admin',
+
   'GET /api/v1/notices/notices/': 'user',
   'GET /api/v1/notices/notices/:id': 'user',
   'POST /api/v1/notices/notices/': 'admin',

@@ -470,6 +470,7 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
       category: 'exclusive',
     }),
     'PATCH /api/v1/notices/notices/:id': () => ({ active: true }),
+    'PATCH /api/v1/units/:code': () => ({ address: 'Av. Paulista, 1000 - São Paulo, SP' }),
     'POST /api/v1/trainings/': () => ({
       title: `Treinamento ${unique()}`,
       description: 'Conteúdo novo.',

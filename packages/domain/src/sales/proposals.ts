@@ -449,7 +449,14 @@ export const publicProposalSchema = z.object({
   number: z.string(),
   version: z.number().int(),
   status: z.enum(PROPOSAL_STATUSES),
+  /** The unit's name as the clinic set it (GET /units/): the page speaks for the clinic. */
   clinic_name: z.string(),
+  clinic_address: z.string(),
+  clinic_phone: z.string().nullable(),
+  /** wa.me link to the unit's WhatsApp, with a first line about this proposal; null without one. */
+  clinic_whatsapp_url: z.string().nullable(),
+  /** Who prepared the proposal. */
+  professional_name: z.string(),
   /** The client's first name only: the link never shows the full name she must type to accept. */
   client_name: z.string(),
   package_name: z.string(),

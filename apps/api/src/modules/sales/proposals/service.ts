@@ -3,7 +3,6 @@ import {
   ACCEPT_TERMS_TEXT,
   addDays,
   buildProposalItems,
-  CLINIC_NAME,
   computeProposalFigures,
   computeProposalTotals,
   effectiveProposalStatus,
@@ -39,6 +38,7 @@ import {
   type ProposalStatus,
   type ProposalSummary,
   type PublicPlan,
+  type UnitFace,
   type PublicProposal,
   type Unit,
   type ValidationIssue,
@@ -59,6 +59,7 @@ import {
 import { rowAccess, rowFilter, type Viewer } from '../../../auth/scope.ts';
 import { clientsService, clinicalRecordOf } from '../../crm/clients/service.ts';
 import { clinicalProcedureOf, clinicalService } from '../../crm/clinical/service.ts';
+import { unitsService } from '../../people/units/service.ts';
 import { packagesService } from '../../catalogue/packages/service.ts';
 import { servicesService } from '../../catalogue/services/service.ts';
 import { defaultPdfRenderPool, type PdfRenderPool } from '../../../pdf/render-pool.ts';
@@ -454,9 +455,20 @@ export async function throttlePublicProposal(ctx: AppContext, address: string): 
   if (count > PUBLIC_REQUESTS_PER_WINDOW) throw new HttpError(429, MESSAGES.tooManyAttempts);
 }
 
+/** The client's view, with the face of the unit the proposal belongs to (migration 0022). */
+async function publicView(
+  db: DbOrTx,
+  row: repo.ProposalRow,
+  now: Date,
+  afterSale?: { contractId: number | null; plan: PublicPlan | null },
+): Promise<PublicProposal> {
+  return toPublic(row, now, await unitsService.face(db, row.unit), afterSale);
+}
+
 function toPublic(
   row: repo.ProposalRow,
   now: Date,
+  unit: UnitFace,
   afterSale: { contractId: number | null; plan: PublicPlan | null } = {
     contractId: null,
     plan: null,
@@ -465,10 +477,16 @@ function toPublic(
   const status = statusOf(row, now);
   const { totals } = row.snapshot;
   return {
+    clinic_address: unit.address,
+    clinic_phone: unit.phone,
+    clinic_whatsapp_url: unit.whatsapp
+      ? whatsappUrl(unit.whatsapp, `Olá! Tenho uma dúvida sobre a proposta ${row.number}.`)
+      : null,
+    professional_name: row.authorName,
     number: row.number,
     version: row.version,
     status,
-    clinic_name: CLINIC_NAME,
+    clinic_name: unit.display_name,
     client_name: publicGreetingName(row.clientName),
     package_name: row.packageName,
     items: row.snapshot.items.map((item) => ({
@@ -577,9 +595,9 @@ export async function getPublicProposal(
     const row = await publicRow(tx, token, now);
     if (row.status === 'sent') {
       await repo.markViewed(tx, row.id, now);
-      return toPublic({ ...row, status: 'viewed', viewedAt: now }, now);
+      return publicView(tx, { ...row, status: 'viewed', viewedAt: now }, now);
     }
-    return toPublic(row, now, await afterSaleOf(ctx, tx, row, now));
+    return publicView(tx, row, now, await afterSaleOf(ctx, tx, row, now));
   });
 }
 
@@ -648,7 +666,7 @@ export async function acceptPublicProposal(
       tx,
       acceptedEvent(updated, now, 'link', null),
     );
-    return toPublic(updated, now, { contractId, plan });
+    return publicView(tx, updated, now, { contractId, plan });
   });
 }
 
@@ -667,7 +685,7 @@ export async function withdrawPublicProposal(
       throw new HttpError(409, PROPOSAL_MESSAGES.notAcceptedYet);
     }
     const plan = await ctx.afterSale.clientWithdraws(tx, row.id, now);
-    return toPublic(row, now, { contractId: plan.contract_id, plan });
+    return publicView(tx, row, now, { contractId: plan.contract_id, plan });
   });
 }
 
@@ -700,7 +718,7 @@ export async function declinePublicProposal(
       before: { status: row.status },
       after: { status: 'declined', channel: 'link', reason_code: parsed.data.reason_code ?? null },
     });
-    return toPublic(updated, now);
+    return publicView(tx, updated, now);
   });
 }
 
@@ -931,13 +949,15 @@ export const proposalsService = {
     const publicUrl = `${ctx.config.publicUrl}/p/${token}`;
     const firstName = client.preferredName ?? row.clientName.split(' ')[0] ?? row.clientName;
     const validUntil = formatDateBR(row.validUntil);
-    const message = `Olá, ${firstName}! Aqui está a sua proposta ${row.number} da ${CLINIC_NAME}, válida até ${validUntil}: ${publicUrl}`;
+    // In the clinic's name, signed by who prepared it (issue 27), not the software's.
+    const unit = await unitsService.face(ctx.db, row.unit);
+    const message = `Olá, ${firstName}! Aqui está a sua proposta ${row.number} da ${unit.display_name}, preparada por ${row.authorName}, válida até ${validUntil}: ${publicUrl}`;
     let emailSent = false;
     if (ctx.config.smtpUrl && client.email) {
       try {
         await ctx.mailer.send({
           to: client.email,
-          subject: `Sua proposta ${row.number} - ${CLINIC_NAME}`,
+          subject: `Sua proposta ${row.number} - ${unit.display_name}`,
           text: `${message}\n\nVocê pode aceitar ou recusar a proposta pelo link acima.`,
         });
         emailSent = true;

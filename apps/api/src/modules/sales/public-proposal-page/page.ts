@@ -75,7 +75,7 @@ function layout(title: string, body: string): string {
 <body>
 <main>
 ${body}
-<footer>Portal Estética · Este link é pessoal: não o compartilhe.</footer>
+<footer>Este link é pessoal: não o compartilhe.</footer>
 </main>
 </body>
 </html>`;
@@ -247,6 +247,30 @@ ${pix}
 </section>`;
 }
 
+/** Who the client deals with: the unit's address and contacts (GET /units/), a way to write. */
+function clinicContact(proposal: PublicProposal): string {
+  const lines = [
+    proposal.clinic_address ? `<p>${escapeHtml(proposal.clinic_address)}</p>` : '',
+    proposal.clinic_phone
+      ? `<p>Telefone: ${escapeHtml(formatPhoneBR(proposal.clinic_phone))}</p>`
+      : '',
+    proposal.clinic_whatsapp_url
+      ? `<p><a class="button" href="${escapeHtml(proposal.clinic_whatsapp_url)}" rel="noopener">Falar com a clínica no WhatsApp</a></p>`
+      : '',
+  ].join('');
+  return `<section aria-labelledby="clinica">
+<h2 id="clinica">${escapeHtml(proposal.clinic_name)}</h2>
+<p class="muted">Proposta preparada por ${escapeHtml(proposal.professional_name)}.</p>
+${lines}
+</section>`;
+}
+
+/** A phone's digits as Brazilians write it: (11) 98765-4321. */
+function formatPhoneBR(digits: string): string {
+  const match = /^(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
+}
+
 /** The page for a proposal the token opens, in whatever state it is. */
 export function renderProposalPage(
   token: string,
@@ -266,7 +290,8 @@ ${myPlan(token, proposal)}
 ${myPayments(proposal)}
 ${proposal.plan ? '' : procedures(proposal)}
 ${figures(proposal)}
-${proposal.can_answer ? answerForms(token, proposal, options.nameValue ?? '') : ''}`;
+${proposal.can_answer ? answerForms(token, proposal, options.nameValue ?? '') : ''}
+${clinicContact(proposal)}`;
   return layout(`Proposta ${proposal.number}`, body);
 }
 
