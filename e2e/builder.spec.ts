@@ -109,15 +109,15 @@ async function expectProposal(page: Page, { clientMode }: { clientMode: boolean 
     'R$ 6.500,00',
     'R$ 6.500,00',
   ]);
-  // Avulso 780 + 2.200 + 5.200 + 6.500 = 14.680; discount 280 = 1 − 14.400/14.680 = 1,9%.
+  // Avulso 780 + 2.200 + 5.200 + 6.500 = 14.680; discount 280 = 1 − 14.400/14.680 = 1,90%.
   expect(await footer(page, 'Valor Total Avulso')).toBe('R$ 14.680,00');
   expect(await footer(page, 'Valor do Pacote')).toBe('R$ 14.400,00');
-  expect(await footer(page, 'Desconto Gerado')).toBe('R$ 280,00 (1,9%)');
+  expect(await footer(page, 'Desconto Gerado')).toBe('R$ 280,00 (1,90%)');
   expect(await footer(page, 'Valor Mensal (12x)')).toBe('R$ 1.200,00');
   // Lucro 14.400 × 0,7 − 4.780 = 5.300 and margin 36,8%: said to the professional only.
   const internal = page.getByRole('region', { name: 'Valores internos' });
   await expect(internal).toBeVisible({ visible: !clientMode });
-  if (!clientMode) await expect(internal).toContainText('36,8%');
+  if (!clientMode) await expect(internal).toContainText('36,80%');
   await expect(page.getByText('Lucro')).toHaveCount(clientMode ? 0 : 1);
   await expect(page.getByText(MARGIN_WARNING)).toHaveCount(0);
 }
@@ -172,10 +172,10 @@ test('a professional builds a package for a named client, saves the proposal and
   await expect(panel.getByText('Saldo mensal restante').locator('..')).toContainText(
     brl('R$ 441,67'),
   );
-  await expect(panel.getByText('Score').locator('..')).toContainText('36,8%');
+  await expect(panel.getByText('Score').locator('..')).toContainText('36,80%');
   await expect(panel.getByText('Valor avulso').locator('..')).toContainText(brl('R$ 14.680,00'));
   await expect(panel.getByText('Economia da cliente').locator('..')).toContainText(
-    brl('R$ 280,00 (1,9%)'),
+    brl('R$ 280,00 (1,90%)'),
   );
   await expect(panel.getByText(/a mais que os procedimentos avulsos/)).toHaveCount(0);
   await expect(panel.getByText(MARGIN_WARNING)).toBeVisible();
@@ -208,7 +208,7 @@ test('a professional builds a package for a named client, saves the proposal and
   await expect(panel.getByText(MARGIN_WARNING)).toHaveCount(0);
   await expect(page.getByText(/^Score \d/)).toHaveCount(0);
   await expect(panel.getByText('Economia da cliente').locator('..')).toContainText(
-    brl('R$ 280,00 (1,9%)'),
+    brl('R$ 280,00 (1,90%)'),
   );
 
   await saveForNewClient(page, panel.getByRole('button', { name: 'Gerar Pacote' }), CLIENT);
@@ -301,7 +301,7 @@ test.describe('on a phone', () => {
     await expect(bar.getByText('C 0/0')).toHaveCount(0);
     await expect(block(page, 'C')).toHaveCount(0);
     await expect(bar.getByText(brl('R$ 150,00/mês'))).toBeVisible();
-    await expect(bar.getByText('Margem 70,0%')).toBeVisible();
+    await expect(bar.getByText('Margem 70,00%')).toBeVisible();
     await expect(bar.getByRole('button', { name: 'Gerar Pacote' })).toBeDisabled();
     await expect(page.getByRole('heading', { name: 'Resumo do Pacote' })).toHaveCount(0);
 
@@ -310,7 +310,7 @@ test.describe('on a phone', () => {
     await card(blockA, 'Limpeza de Pele Profunda').click();
     // Cost 2 × 45 = 90: (1.260 − 90) / 1.800 = 65,0%; R$ 360 of sessions for R$ 1.800.
     await expect(bar.getByText('A 2/8')).toBeVisible();
-    await expect(bar.getByText('Margem 65,0%')).toBeVisible();
+    await expect(bar.getByText('Margem 65,00%')).toBeVisible();
     await expect(bar.getByRole('alert')).toContainText(
       brl('O pacote custa R$ 1.440,00 a mais que o avulso.'),
     );
@@ -350,7 +350,7 @@ test.describe('on a phone', () => {
     ]);
     expect(await footer(page, 'Valor Total Avulso')).toBe('R$ 2.060,00');
     expect(await footer(page, 'Valor do Pacote')).toBe('R$ 1.800,00');
-    expect(await footer(page, 'Desconto Gerado')).toBe('R$ 260,00 (12,6%)');
+    expect(await footer(page, 'Desconto Gerado')).toBe('R$ 260,00 (12,62%)');
     expect(await footer(page, 'Valor Mensal (12x)')).toBe('R$ 150,00');
     for (const label of ['Valor Total Avulso', 'Desconto Gerado', 'Valor Mensal (12x)']) {
       const box = await page.getByRole('row', { name: label }).getByRole('cell').boundingBox();

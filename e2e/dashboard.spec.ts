@@ -113,7 +113,7 @@ test('a manager reads the dashboard, a chart as a table, the CSV and the pipelin
   await expect(card('Visualizadas')).toContainText('1');
   await expect(card('Aceitas')).toContainText('1');
   await expect(card('Recusadas')).toContainText('1');
-  await expect(card('Conversão')).toContainText('50,0%');
+  await expect(card('Conversão')).toContainText('50,00%');
   await expect(card('Valor anual aceito')).toContainText(brl(acceptedAnnual));
   await expect(card('Ticket médio')).toContainText(brl(acceptedAnnual));
   await expect(
@@ -124,7 +124,7 @@ test('a manager reads the dashboard, a chart as a table, the CSV and the pipelin
   const conversion = page.getByRole('region', { name: 'Conversão por profissional' });
   await conversion.getByText('Tabela', { exact: true }).click();
   await expect(conversion.getByRole('row', { name: new RegExp(professional.name) })).toContainText(
-    '50,0%',
+    '50,00%',
   );
 
   // The whole dashboard as the server's CSV.

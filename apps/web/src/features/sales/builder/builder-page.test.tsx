@@ -407,15 +407,15 @@ describe('package builder: procedures step', () => {
     const user = await pickPackage(/Pacote 12/);
     // P = R$ 12.000,00: budget 0,7·P/12 = R$ 700,00; with nothing selected the margin is 70%.
     expect(within(summaryPanel()).getByText('Pacote nº 12')).toBeInTheDocument();
-    expect(summaryValue('Score')).toBe('70,0%');
+    expect(summaryValue('Score')).toBe('70,00%');
     expect(summaryValue('Orçamento mensal disponível')).toBe('R$ 700,00');
     expect(summaryValue('Saldo mensal restante')).toBe('R$ 700,00');
 
     const blockA = screen.getByRole('region', { name: 'Bloco A' });
     await user.click(within(blockA).getByRole('button', { name: /^Botox/ }));
     await user.click(within(blockA).getByRole('button', { name: /^Botox/ }));
-    // Cost 2 × R$ 1.200 = R$ 2.400: lucro R$ 6.000 → 50,0%, remaining R$ 500,00 a month.
-    expect(summaryValue('Score')).toBe('50,0%');
+    // Cost 2 × R$ 1.200 = R$ 2.400: lucro R$ 6.000 → 50,00%, remaining R$ 500,00 a month.
+    expect(summaryValue('Score')).toBe('50,00%');
     expect(summaryValue('Saldo mensal restante')).toBe('R$ 500,00');
     expect(summaryValue('Bloco A')).toBe('2/2');
     expect(
@@ -432,7 +432,8 @@ describe('package builder: procedures step', () => {
     await user.click(within(essentialA).getByRole('button', { name: /^Botox/ }));
     // P = R$ 6.000: lucro 4.200 − 1.200 = 3.000 → 50%; still ≥ 32,5%. Add Peeling (cost 200).
     await user.click(screen.getByRole('button', { name: /^Peeling/ }));
-    expect(summaryValue('Score')).toBe('46,7%');
+    // 2.800 / 6.000 = 46,666…%: basis points rounded down (shared/basis-points.ts).
+    expect(summaryValue('Score')).toBe('46,66%');
     expect(
       within(summaryPanel()).queryByText(
         'Margem abaixo do mínimo exigido pelos procedimentos selecionados.',
@@ -444,9 +445,9 @@ describe('package builder: procedures step', () => {
     serveCatalogue();
     await openBuilder();
     const user = await pickPackage(/Essencial 20/);
-    // P = R$ 6.000: (4.200 − 1.500) / 6.000 = 45,0%, below Laser Premium's 60% minimum.
+    // P = R$ 6.000: (4.200 − 1.500) / 6.000 = 45,00%, below Laser Premium's 60% minimum.
     await user.click(screen.getByRole('button', { name: /^Laser Premium/ }));
-    expect(summaryValue('Score')).toBe('45,0%');
+    expect(summaryValue('Score')).toBe('45,00%');
     expect(
       within(summaryPanel()).getByText(
         'Margem abaixo do mínimo exigido pelos procedimentos selecionados.',
@@ -664,7 +665,7 @@ describe('package builder on a phone', () => {
     const bar = screen.getByRole('complementary', { name: 'Resumo do Pacote' });
     expect(within(bar).getByText('A 0/2')).toBeInTheDocument();
     expect(within(bar).getByText('R$ 1.000,00/mês')).toBeInTheDocument();
-    expect(within(bar).getByText('Margem 70,0%')).toBeInTheDocument();
+    expect(within(bar).getByText('Margem 70,00%')).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Gerar Pacote' })).toBeDisabled();
     expect(within(bar).queryByText('D 0/0')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Botox/ }));

@@ -46,7 +46,7 @@ describe('/propostas/{id}', () => {
     await renderApp('/propostas/5');
     const internal = await screen.findByRole('region', { name: 'Valores internos' });
     expect(internal).toHaveTextContent('Lucro');
-    expect(internal).toHaveTextContent('67,5%');
+    expect(internal).toHaveTextContent('67,50%');
     await userEvent.setup().click(screen.getByRole('switch', { name: /Modo cliente/ }));
     expect(screen.queryByRole('region', { name: 'Valores internos' })).not.toBeInTheDocument();
     expect(screen.queryByText('Lucro')).not.toBeInTheDocument();
