@@ -40,7 +40,7 @@ async function fillContracts(database: Database, first: number, last: number): P
      INSERT INTO proposals (number, version, client_id, author_name, unit, status, valid_days,
        valid_until, client_name, package_name, annual_value, snapshot, min_margin_pct,
        answered_at, created_at, updated_at)
-     SELECT 'B' || '-' || lpad(g::text, 7, '0'), 1, c.id, 'Bench', c.unit, 'accepted', 7,
+     SELECT '2016-' || lpad(g::text, 7, '0'), 1, c.id, 'Bench', c.unit, 'accepted', 7,
             now(), c.full_name, 'Pacote', 900,
             jsonb_build_object('items', '[]'::jsonb, 'totals', '{}'::jsonb,
                                'warnings', '[]'::jsonb),
@@ -53,16 +53,16 @@ async function fillContracts(database: Database, first: number, last: number): P
      SELECT p.id, p.number, p.client_id, p.unit, 'Bench', 'Pacote', 'presencial', t.at,
             t.day, (t.day + interval '1 year' - interval '1 day')::date, 900
        FROM proposals p
-       CROSS JOIN LATERAL (SELECT (now() - ((substr(p.number, 3)::int * 37) % ${DAYS})
+       CROSS JOIN LATERAL (SELECT (now() - ((substr(p.number, 6)::int * 37) % ${DAYS})
                                    * interval '1 day') AS at) a
        CROSS JOIN LATERAL (SELECT a.at, (a.at AT TIME ZONE 'America/Sao_Paulo')::date AS day) t
-      WHERE p.number LIKE 'B-%' AND substr(p.number, 3)::int BETWEEN ${first} AND ${last}`,
+      WHERE p.number LIKE '2016-%' AND substr(p.number, 6)::int BETWEEN ${first} AND ${last}`,
   );
   const batch = `(SELECT c.*, s.k, s.id AS service_id, s.name AS service_name
        FROM contracts c
        CROSS JOIN (SELECT (row_number() OVER (ORDER BY id) - 1)::int AS k, id, name
                      FROM services ORDER BY id LIMIT 3) s
-      WHERE c.number LIKE 'B-%' AND substr(c.number, 3)::int BETWEEN ${first} AND ${last})`;
+      WHERE c.number LIKE '2016-%' AND substr(c.number, 6)::int BETWEEN ${first} AND ${last})`;
   await database.query(
     `INSERT INTO contract_entitlements (contract_id, service_id, name, sessions, total, unit_cost,
        position)
@@ -84,7 +84,7 @@ async function fillContracts(database: Database, first: number, last: number): P
     `INSERT INTO contract_ledger (contract_id, kind, on_date, value, actor_kind, unit)
      SELECT c.id, 'expire', c.valid_until + 1, -(900 + coalesce(sum(l.value) FILTER (WHERE l.kind = 'redeem'), 0)), 'system', c.unit
        FROM contracts c JOIN contract_ledger l ON l.contract_id = c.id
-      WHERE c.number LIKE 'B-%' AND substr(c.number, 3)::int BETWEEN ${first} AND ${last}
+      WHERE c.number LIKE '2016-%' AND substr(c.number, 6)::int BETWEEN ${first} AND ${last}
         AND c.valid_until < current_date
       GROUP BY c.id`,
   );
@@ -121,7 +121,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<BenchSection> {
     const active = await database.query<{ id: number; service_id: number }>(
       `SELECT c.id, e.service_id FROM contracts c
          JOIN contract_entitlements e ON e.contract_id = c.id AND e.position = 2
-        WHERE c.accepted_at > now() - interval '300 days' AND c.number LIKE 'B-%'
+        WHERE c.accepted_at > now() - interval '300 days' AND c.number LIKE '2016-%'
         ORDER BY c.id LIMIT ${SAMPLES * 2}`,
     );
     const login = await app.inject({

@@ -590,6 +590,25 @@ describe('a contract’s life: the day’s sessions, statuses, expiry, the term,
     }
   });
 
+  it('lists renewals from use: all sessions used, or three quarters, before the end', async () => {
+    const used = await w.contract('PAULISTA', sp('2026-01-10T10:00:00'));
+    await w.session(used, w.catalogue.filler, '2026-02-02');
+    await w.session(used, w.catalogue.filler, '2026-08-20');
+    await w.session(used, w.catalogue.peel, '2026-08-21');
+    const partly = await w.contract('PAULISTA', sp('2026-01-10T10:00:00'));
+    await w.session(partly, w.catalogue.filler, '2026-02-02');
+    const res = await t.request('GET', '/api/v1/renewals/', {
+      token: manager.token,
+      query: { within_days: '60' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = res.json() as { proposal: { id: number }; reason: string; label: string }[];
+    const uses = entries.filter((entry) => entry.reason === 'uso').map((entry) => entry.label);
+    // Accepted on 10 January: August is the contract's eighth month.
+    expect(uses).toContain('Todas as sessões usadas no mês 8');
+    expect(uses.some((label) => label.startsWith('1 de 3'))).toBe(false);
+  });
+
   it('blanks the ledger’s free texts when the client is anonymized, keeping the figures', async () => {
     const id = await w.contract('MORUMBI', new Date());
     await w.session(id, w.catalogue.filler, todaySp(), 'Cliente relatou Maria do telefone 9999.');

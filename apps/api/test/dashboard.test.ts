@@ -226,6 +226,11 @@ describe('dashboard API', () => {
     average_discount_pct: 0,
     average_margin_pct: 0,
     below_min_margin_count: 0,
+    // Issue 28: no contract of these proposals was withdrawn or cancelled.
+    withdrawn_count: 0,
+    withdrawn_value: 0,
+    cancelled_count: 0,
+    cancelled_value: 0,
   };
   // Ana: 1, 2, 3, 8'. Accepted 1 (X) and 3 (Z).
   const anaFigures = {

@@ -337,8 +337,33 @@ export const renewalSchema = z.object({
   ends_on: z.string(),
   /** Days from today (São Paulo) to `ends_on`, 0 on the day itself. */
   days_left: z.number().int(),
+  /**
+   * Why it is listed (issue 28): 'data', the 12 months end soon; 'uso', the contract's sessions
+   * are used up or nearly (three quarters or more) before its end.
+   */
+  reason: z.enum(['data', 'uso']),
+  /** pt-BR: 'Pacote termina em 10/01/2027', 'Todas as sessões usadas no mês 8', … */
+  label: z.string(),
 });
 export type Renewal = z.output<typeof renewalSchema>;
+
+/** A renewal from use: three quarters of the sessions or more done before the contract ends. */
+export const RENEWAL_USE_SHARE = 0.75;
+
+/** The pt-BR reason of a renewal from use. */
+export function useRenewalLabel(input: {
+  sessions_total: number;
+  sessions_used: number;
+  /** Month of the contract (1 = its first) of the last session. */
+  last_session_month: number;
+  days_left: number;
+}): string {
+  if (input.sessions_used >= input.sessions_total) {
+    return `Todas as sessões usadas no mês ${input.last_session_month}`;
+  }
+  const days = input.days_left === 1 ? '1 dia restante' : `${input.days_left} dias restantes`;
+  return `${input.sessions_used} de ${input.sessions_total} sessões feitas, ${days}`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The formulas

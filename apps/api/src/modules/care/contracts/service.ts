@@ -421,6 +421,14 @@ export const contractsService = {
     return toContract(await load(db, row, now), await clientNameOf(db, row.clientId), now);
   },
 
+  /** A contract's derived status and last valid day (reports call it after their own scope). */
+  async validity(db: DbOrTx, id: number, now: Date = new Date()) {
+    const row = await repo.findContract(db, id);
+    if (!row) return null;
+    const { state } = await load(db, row, now);
+    return { status: state.status, valid_until: state.valid_until };
+  },
+
   /** The contract of an accepted proposal, without a viewer (the client's token was the key). */
   async forProposal(db: DbOrTx, proposalId: number, now: Date = new Date()) {
     const row = await repo.findContractByProposal(db, proposalId);

@@ -86,3 +86,59 @@ function countsFor(aggregates: SalesAggregates, row: EndedRow): SalesCounts | un
   }
   return aggregates.totals;
 }
+
+export interface UseRenewalRow {
+  contract_id: number;
+  proposal_id: number;
+  number: string;
+  version: number;
+  client_id: number;
+  client_name: string;
+  package_id: number | null;
+  package_name: string;
+  annual_value: number;
+  answered_at: Date | string;
+  author_id: number | null;
+  author_name: string;
+  unit: string;
+  valid_from: string;
+  valid_until: string;
+  sessions_total: number;
+  sessions_used: number;
+  last_session: string | null;
+}
+
+/**
+ * Issue 28: contracts not ended whose sessions are used up, or three quarters used, in the
+ * caller's reach (a professional: the proposals they authored), with what their renewal entry
+ * shows. The caller derives the end (freezes, extensions) from the contract's status rule.
+ */
+export async function useRenewalCandidates(
+  db: DbOrTx,
+  filter: { unit: string | null; authorId: number | null },
+  share: number,
+): Promise<UseRenewalRow[]> {
+  const scope = rowFilterSql(filter, { unit: sql.raw('c.unit'), authorId: sql.raw('p.author_id') });
+  const result = await db.execute(
+    sql`SELECT c.id AS contract_id, p.id AS proposal_id, p.number, p.version, c.client_id,
+               cl.full_name AS client_name, p.package_id, p.package_name,
+               p.annual_value::float8 AS annual_value, p.answered_at, p.author_id, p.author_name,
+               c.unit, c.valid_from::text AS valid_from, c.valid_until::text AS valid_until,
+               u.sessions_total, u.sessions_used, u.last_session::text AS last_session
+          FROM contracts c
+          JOIN proposals p ON p.id = c.proposal_id
+          JOIN clients cl ON cl.id = c.client_id
+          CROSS JOIN LATERAL (
+            SELECT coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'grant'), 0)::int AS sessions_total,
+                   (count(*) FILTER (WHERE l.kind = 'redeem')
+                     - count(*) FILTER (WHERE l.kind = 'reverse'))::int AS sessions_used,
+                   max(l.on_date) FILTER (WHERE l.kind = 'redeem') AS last_session,
+                   bool_or(l.kind IN ('withdraw', 'cancel', 'expire')) AS ended
+              FROM contract_ledger l WHERE l.contract_id = c.id) u
+         WHERE NOT u.ended AND u.sessions_total > 0
+           AND u.sessions_used >= ${share}::float8 * u.sessions_total
+           AND ${scope}
+         ORDER BY c.id`,
+  );
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as UseRenewalRow[];
+}
