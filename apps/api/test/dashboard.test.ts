@@ -246,6 +246,10 @@ describe('dashboard API', () => {
     average_discount_pct: 10,
     average_margin_pct: 48.33,
     below_min_margin_count: 1,
+    withdrawn_count: 0,
+    withdrawn_value: 0,
+    cancelled_count: 0,
+    cancelled_value: 0,
   };
   // Bruno: 4 (expired draft) and 5 (viewed, open; 31/03 in São Paulo).
   const brunoFigures = {
@@ -269,6 +273,10 @@ describe('dashboard API', () => {
     average_discount_pct: 0,
     average_margin_pct: 60,
     below_min_margin_count: 0,
+    withdrawn_count: 0,
+    withdrawn_value: 0,
+    cancelled_count: 0,
+    cancelled_value: 0,
   };
   const paulistaFigures = {
     proposals_created: 6,
@@ -283,6 +291,10 @@ describe('dashboard API', () => {
     average_discount_pct: 10,
     average_margin_pct: 48.33,
     below_min_margin_count: 1,
+    withdrawn_count: 0,
+    withdrawn_value: 0,
+    cancelled_count: 0,
+    cancelled_value: 0,
   };
 
   it('answers every figure of the network for a month, as computed by hand', async () => {
@@ -304,6 +316,10 @@ describe('dashboard API', () => {
       average_discount_pct: 6.67,
       average_margin_pct: 52.22,
       below_min_margin_count: 1,
+      withdrawn_count: 0,
+      withdrawn_value: 0,
+      cancelled_count: 0,
+      cancelled_value: 0,
       by_block: [
         { block: 'A', sessions: 5, value: 5000, share: 0.9091 },
         { block: 'B', sessions: 1, value: 500, share: 0.0909 },
@@ -336,6 +352,10 @@ describe('dashboard API', () => {
           average_discount_pct: 20,
           average_margin_pct: 36.67,
           below_min_margin_count: 1,
+          withdrawn_count: 0,
+          withdrawn_value: 0,
+          cancelled_count: 0,
+          cancelled_value: 0,
         },
         // 3, 4, 7 (accepted 3 and 7: Z twice)
         {
