@@ -55,6 +55,7 @@ import { installAuditActor } from './audit/actor.ts';
 import { loadOrCreateAuditKey, useAuditKey } from './audit/key.ts';
 import { auditService } from './audit/service.ts';
 import { dashboardRoutes } from './modules/insights/dashboard/routes.ts';
+import { liabilityRoutes } from './modules/insights/liability/routes.ts';
 import { contractsAfterSale } from './modules/care/contracts/after-sale.ts';
 import { contractsRoutes } from './modules/care/contracts/routes.ts';
 import { billingContractPayments, withPayments } from './modules/billing/payments/ports.ts';
@@ -89,6 +90,7 @@ const MODULES: ModuleRoutes[] = [
   unitBillingRoutes,
   auditRoutes,
   dashboardRoutes,
+  liabilityRoutes,
 ];
 
 /**

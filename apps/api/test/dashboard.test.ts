@@ -226,6 +226,11 @@ describe('dashboard API', () => {
     average_discount_pct: 0,
     average_margin_pct: 0,
     below_min_margin_count: 0,
+    // Issue 28: no contract of these proposals was withdrawn or cancelled.
+    withdrawn_count: 0,
+    withdrawn_value: 0,
+    cancelled_count: 0,
+    cancelled_value: 0,
   };
   // Ana: 1, 2, 3, 8'. Accepted 1 (X) and 3 (Z).
   const anaFigures = {
@@ -241,6 +246,10 @@ describe('dashboard API', () => {
     average_discount_pct: 10,
     average_margin_pct: 48.33,
     below_min_margin_count: 1,
+    withdrawn_count: 0,
+    withdrawn_value: 0,
+    cancelled_count: 0,
+    cancelled_value: 0,
   };
   // Bruno: 4 (expired draft) and 5 (viewed, open; 31/03 in São Paulo).
   const brunoFigures = {
@@ -264,6 +273,10 @@ describe('dashboard API', () => {
     average_discount_pct: 0,
     average_margin_pct: 60,
     below_min_margin_count: 0,
+    withdrawn_count: 0,
+    withdrawn_value: 0,
+    cancelled_count: 0,
+    cancelled_value: 0,
   };
   const paulistaFigures = {
     proposals_created: 6,
@@ -278,6 +291,10 @@ describe('dashboard API', () => {
     average_discount_pct: 10,
     average_margin_pct: 48.33,
     below_min_margin_count: 1,
+    withdrawn_count: 0,
+    withdrawn_value: 0,
+    cancelled_count: 0,
+    cancelled_value: 0,
   };
 
   it('answers every figure of the network for a month, as computed by hand', async () => {
@@ -301,6 +318,10 @@ describe('dashboard API', () => {
       average_discount_pct: 6.66,
       average_margin_pct: 52.22,
       below_min_margin_count: 1,
+      withdrawn_count: 0,
+      withdrawn_value: 0,
+      cancelled_count: 0,
+      cancelled_value: 0,
       by_block: [
         { block: 'A', sessions: 5, value: 5000, share: 0.909 },
         { block: 'B', sessions: 1, value: 500, share: 0.0909 },
@@ -336,6 +357,10 @@ describe('dashboard API', () => {
           // X: (840 − 400) / 1 200 = 36,666…%, rounded down.
           average_margin_pct: 36.66,
           below_min_margin_count: 1,
+          withdrawn_count: 0,
+          withdrawn_value: 0,
+          cancelled_count: 0,
+          cancelled_value: 0,
         },
         // 3, 4, 7 (accepted 3 and 7: Z twice)
         {

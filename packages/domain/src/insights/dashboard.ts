@@ -183,6 +183,14 @@ export const salesFiguresSchema = z.object({
    * basis points: a margin equal to the minimum meets it.
    */
   below_min_margin_count: z.number().int(),
+  /**
+   * Accepted, then withdrawn within 7 days (CDC art. 49) or cancelled (issue 28): these leave
+   * every accepted figure above and are counted here, with their annual value in reais.
+   */
+  withdrawn_count: z.number().int(),
+  withdrawn_value: z.number(),
+  cancelled_count: z.number().int(),
+  cancelled_value: z.number(),
 });
 export type SalesFigures = z.output<typeof salesFiguresSchema>;
 
@@ -350,8 +358,33 @@ export const renewalSchema = z.object({
   ends_on: z.string(),
   /** Days from today (São Paulo) to `ends_on`, 0 on the day itself. */
   days_left: z.number().int(),
+  /**
+   * Why it is listed (issue 28): 'data', the 12 months end soon; 'uso', the contract's sessions
+   * are used up or nearly (three quarters or more) before its end.
+   */
+  reason: z.enum(['data', 'uso']),
+  /** pt-BR: 'Pacote termina em 10/01/2027', 'Todas as sessões usadas no mês 8', … */
+  label: z.string(),
 });
 export type Renewal = z.output<typeof renewalSchema>;
+
+/** A renewal from use: three quarters of the sessions or more done before the contract ends. */
+export const RENEWAL_USE_SHARE = 0.75;
+
+/** The pt-BR reason of a renewal from use. */
+export function useRenewalLabel(input: {
+  sessions_total: number;
+  sessions_used: number;
+  /** Month of the contract (1 = its first) of the last session. */
+  last_session_month: number;
+  days_left: number;
+}): string {
+  if (input.sessions_used >= input.sessions_total) {
+    return `Todas as sessões usadas no mês ${input.last_session_month}`;
+  }
+  const days = input.days_left === 1 ? '1 dia restante' : `${input.days_left} dias restantes`;
+  return `${input.sessions_used} de ${input.sessions_total} sessões feitas, ${days}`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The formulas
@@ -401,6 +434,11 @@ export interface SalesCounts {
   discount_bp_sum: BasisPoints;
   margin_bp_sum: BasisPoints;
   below_min_margin: number;
+  /** Accepted, then withdrawn or cancelled: no longer in the accepted figures above. */
+  withdrawn: number;
+  withdrawn_value: Centavos;
+  cancelled: number;
+  cancelled_value: Centavos;
 }
 
 export function emptySalesCounts(): SalesCounts {
@@ -415,6 +453,10 @@ export function emptySalesCounts(): SalesCounts {
     discount_bp_sum: 0,
     margin_bp_sum: 0,
     below_min_margin: 0,
+    withdrawn: 0,
+    withdrawn_value: 0,
+    cancelled: 0,
+    cancelled_value: 0,
   };
 }
 
@@ -463,6 +505,10 @@ export function salesFigures(counts: SalesCounts): SalesFigures {
     average_discount_pct: meanBasisPoints(counts.discount_bp_sum, accepted) / 100,
     average_margin_pct: meanBasisPoints(counts.margin_bp_sum, accepted) / 100,
     below_min_margin_count: counts.below_min_margin,
+    withdrawn_count: counts.withdrawn,
+    withdrawn_value: centavosToReais(counts.withdrawn_value),
+    cancelled_count: counts.cancelled,
+    cancelled_value: centavosToReais(counts.cancelled_value),
   };
 }
 

@@ -148,12 +148,13 @@ export async function contractsToExpire(
   limit: number,
 ): Promise<number[]> {
   const rows = await db.execute(
-    sql`SELECT c.id FROM contracts c
-         WHERE c.valid_until < ${today}::date
+    sql`SELECT contracts.id FROM contracts
+         WHERE contracts.valid_until < ${today}::date
            AND NOT EXISTS (SELECT 1 FROM contract_ledger l
-                            WHERE l.contract_id = c.id AND l.kind IN ('expire', 'cancel', 'withdraw'))
+                            WHERE l.contract_id = contracts.id
+                              AND l.kind IN ('expire', 'cancel', 'withdraw'))
            AND ${statusSql(today)} = 'expirado'
-         ORDER BY c.id LIMIT ${limit}`,
+         ORDER BY contracts.id LIMIT ${limit}`,
   );
   return (rows as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
 }
@@ -190,7 +191,7 @@ export function statusSql(today: string): SQL {
         coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'grant'), 0)
           - count(*) FILTER (WHERE l.kind = 'redeem')
           + count(*) FILTER (WHERE l.kind = 'reverse') AS remaining,
-        coalesce(sum(l.days) FILTER (WHERE l.kind = 'extend'), 0)
+        (coalesce(sum(l.days) FILTER (WHERE l.kind = 'extend'), 0)
           + coalesce((SELECT sum(CASE
                   WHEN z.next_kind = 'unfreeze'
                     THEN greatest(0, least(z.until_date, z.next_on - 1) - z.on_date + 1)
@@ -201,7 +202,7 @@ export function statusSql(today: string): SQL {
                         FROM contract_ledger fz
                        WHERE fz.contract_id = ${contracts.id}
                          AND fz.kind IN ('freeze', 'unfreeze')) z
-               WHERE z.kind = 'freeze'), 0) AS added_days,
+               WHERE z.kind = 'freeze'), 0))::int AS added_days,
         coalesce((SELECT z.kind = 'freeze' AND ${today}::date BETWEEN z.on_date AND z.until_date
                     FROM contract_ledger z
                    WHERE z.contract_id = ${contracts.id} AND z.kind IN ('freeze', 'unfreeze')
@@ -264,4 +265,23 @@ export async function sessionsOfDay(
       ),
     )
     .orderBy(asc(contractLedger.id));
+}
+
+/**
+ * Blanks the free texts (note, reason, override reason) of a client's contract ledgers, the one
+ * change migration 0020 lets through: figures, kinds, days and who stay.
+ */
+export async function blankClientLedgerTexts(
+  db: DbOrTx,
+  clientId: number,
+  placeholder: string,
+): Promise<void> {
+  const blank = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${placeholder} END`;
+  await db.execute(
+    sql`UPDATE contract_ledger
+           SET note = ${blank(sql`note`)}, reason = ${blank(sql`reason`)},
+               override_reason = ${blank(sql`override_reason`)}
+         WHERE contract_id IN (SELECT id FROM contracts WHERE client_id = ${clientId})
+           AND (note IS NOT NULL OR reason IS NOT NULL OR override_reason IS NOT NULL)`,
+  );
 }

@@ -8,6 +8,7 @@ import {
   contractValidity,
   CONTRACT_MESSAGES,
   LEDGER_KIND_LABELS,
+  LEDGER_TEXT_REMOVED,
   MESSAGES,
   reaisToCentavos,
   redeemRefusal,
@@ -27,6 +28,8 @@ import {
   type ContractState,
   type ContractSummary,
   type ContractTerms,
+  type DaySession,
+  type DaySessionsQueryData,
   type LedgerFact,
   type SessionRecordData,
   type Unit,
@@ -34,6 +37,7 @@ import {
   formatReais,
 } from '@portal/domain';
 import type { ContractPaymentsPort, ProposalAcceptedEvent } from '../../../app-context.ts';
+import type { CancellationTermInput } from '../../../pdf/cancellation-term-document.ts';
 import { rowAccess, rowFilter, type Viewer } from '../../../auth/scope.ts';
 import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import { HttpError, invalidField, notFound } from '../../../http/errors.ts';
@@ -261,6 +265,9 @@ async function clientNameOf(db: DbOrTx, clientId: number): Promise<string> {
 
 /** The contracts module's public face: other modules call these, never the repository. */
 export const contractsService = {
+  /** A contract's derived status in SQL over `contracts` (reports filter and show it). */
+  statusSql: repo.statusSql,
+
   /**
    * The contract of an accepted proposal, in the acceptance's transaction: prices per session
    * apportioned from the package price, one grant per procedure. Idempotent per proposal.
@@ -383,9 +390,43 @@ export const contractsService = {
     return { items, total };
   },
 
+  /** The sessions of a São Paulo day (default today) on the contracts the viewer reaches. */
+  async sessionsOfDay(
+    db: AppDb,
+    viewer: Viewer,
+    query: DaySessionsQueryData,
+    now: Date = new Date(),
+  ): Promise<DaySession[]> {
+    const scope = rowFilter(viewer, { unit: query.unit });
+    if (scope === null) return [];
+    const rows = await repo.sessionsOfDay(db, scope, query.date ?? todayInSaoPaulo(now));
+    return rows.map((row) => ({
+      entry_id: row.entryId,
+      contract_id: row.contractId,
+      number: row.number,
+      client: { id: row.clientId, full_name: row.clientName },
+      service_id: row.serviceId ?? 0,
+      service_name: row.serviceName ?? '',
+      professional:
+        row.professionalName !== null
+          ? { id: row.professionalId ?? 0, name: row.professionalName }
+          : null,
+      on_date: row.onDate,
+      reversed: row.reversed,
+    }));
+  },
+
   async get(db: AppDb, viewer: Viewer, id: number, now: Date = new Date()): Promise<Contract> {
     const row = await visibleContract(db, viewer, id);
     return toContract(await load(db, row, now), await clientNameOf(db, row.clientId), now);
+  },
+
+  /** A contract's derived status and last valid day (reports call it after their own scope). */
+  async validity(db: DbOrTx, id: number, now: Date = new Date()) {
+    const row = await repo.findContract(db, id);
+    if (!row) return null;
+    const { state } = await load(db, row, now);
+    return { status: state.status, valid_until: state.valid_until };
   },
 
   /** The contract of an accepted proposal, without a viewer (the client's token was the key). */
@@ -793,6 +834,51 @@ export const contractsService = {
         if (ids.length < EXPIRY_BATCH || expired === 0) return expired;
       }
     });
+  },
+
+  /**
+   * What the term of an ended contract prints: the contract, its procedures and the quote its
+   * cancellation or withdrawal recorded. 404 when the contract is neither cancelled nor withdrawn.
+   */
+  async cancellationTerm(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    now: Date = new Date(),
+  ): Promise<CancellationTermInput> {
+    const row = await visibleContract(db, viewer, id);
+    const loaded = await load(db, row, now);
+    const end = loaded.ledger.find((entry) => entry.kind === 'cancel' || entry.kind === 'withdraw');
+    if (!end) throw notFound(CONTRACT_MESSAGES.notEnded);
+    const contract = toContract(loaded, await clientNameOf(db, row.clientId), now);
+    const day = (iso: string) => iso.split('-').reverse().join('/');
+    return {
+      kind: end.kind === 'cancel' ? 'cancel' : 'withdraw',
+      number: row.number,
+      clientName: contract.client.full_name,
+      unit: row.unit,
+      packageName: row.packageName,
+      acceptedOn: day(saoPauloDate(row.acceptedAt)),
+      endedOn: day(end.onDate),
+      channel: row.channel,
+      priceTotal: row.priceTotal,
+      lines: contract.entitlements,
+      // A contract ended before migration 0020 kept no quote: its figures are recomputed as then.
+      quote:
+        end.quote ??
+        (end.kind === 'cancel'
+          ? quoteOf(loaded.state, 0, await repo.cancellationFeeBp(db))
+          : withdrawalQuoteOf(loaded.state, 0)),
+      reason: end.reason,
+      recordedBy: end.actorKind === 'client' ? 'Cliente (link)' : (end.actorName ?? 'Equipe'),
+      author: viewer.name,
+      issuedAt: now,
+    };
+  },
+
+  /** A client's anonymization (LGPD art. 18): her contracts' free texts are blanked. */
+  async anonymizeClient(tx: DbOrTx, clientId: number): Promise<void> {
+    await repo.blankClientLedgerTexts(tx, clientId, LEDGER_TEXT_REMOVED);
   },
 
   async cancellationFeePercent(db: DbOrTx): Promise<number> {

@@ -10,6 +10,9 @@ import {
   isExpiring,
   isFollowUpDue,
   isRenewalDue,
+  daysBetween,
+  RENEWAL_USE_SHARE,
+  useRenewalLabel,
   PIPELINE_CARDS_PER_STAGE,
   PIPELINE_STAGE_LABELS,
   PIPELINE_STAGES,
@@ -32,6 +35,23 @@ import {
 import { rowFilter, type Viewer } from '../../../auth/scope.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import * as repo from './repository.ts';
+import { excludeEndedSales, useRenewalCandidates } from './after-sale.ts';
+import { contractsService } from '../../care/contracts/service.ts';
+
+/** The contract's last valid day as its status rule derives it; null once it ended. */
+async function contractEnd(db: DbOrTx, contractId: number, now: Date): Promise<string | null> {
+  const end = await contractsService.validity(db, contractId, now);
+  return end && (end.status === 'ativo' || end.status === 'congelado' || end.status === 'concluido')
+    ? end.valid_until
+    : null;
+}
+
+/** Whole months from São Paulo day `from` to `to` (0 in the same contract month). */
+function monthsBetweenDays(from: string, to: string): number {
+  let months = 0;
+  while (addMonths(from, months + 1) <= to) months += 1;
+  return months;
+}
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -110,6 +130,8 @@ export const dashboardService = {
       scope.basis === 'aceite'
         ? aggregateSalesRows(await repo.answeredRows(db, filter), scope, now)
         : await repo.salesAggregates(db, filter);
+    // Withdrawn and cancelled sales leave the accepted figures (issue 28).
+    await excludeEndedSales(db, filter, aggregates);
     return buildSalesDashboard(aggregates, scope);
   },
 
@@ -172,6 +194,40 @@ export const dashboardService = {
         owner: { id: row.author_id, name: row.author_name },
         unit: row.unit,
         ...term,
+        reason: 'data',
+        label: `Pacote termina em ${term.ends_on.split('-').reverse().join('/')}`,
+      });
+    }
+    // Renewals from use (issue 28): sessions used up, or three quarters, before the end.
+    const listed = new Set(renewals.map((entry) => entry.proposal.id));
+    for (const row of await useRenewalCandidates(db, filter, RENEWAL_USE_SHARE)) {
+      if (listed.has(row.proposal_id)) continue;
+      const endsOn = await contractEnd(db, row.contract_id, now);
+      if (endsOn === null) continue;
+      const daysLeft = daysBetween(today, endsOn);
+      if (daysLeft < 0) continue;
+      const month = row.last_session ? monthsBetweenDays(row.valid_from, row.last_session) + 1 : 1;
+      renewals.push({
+        client: { id: row.client_id, full_name: row.client_name },
+        proposal: {
+          id: row.proposal_id,
+          number: row.number,
+          version: row.version,
+          package: { id: row.package_id, name: row.package_name },
+          annual_value: centavosToReais(reaisToCentavos(Number(row.annual_value))),
+          accepted_at: iso(row.answered_at),
+        },
+        owner: { id: row.author_id, name: row.author_name },
+        unit: row.unit as Unit,
+        ends_on: endsOn,
+        days_left: daysLeft,
+        reason: 'uso',
+        label: useRenewalLabel({
+          sessions_total: row.sessions_total,
+          sessions_used: row.sessions_used,
+          last_session_month: month,
+          days_left: daysLeft,
+        }),
       });
     }
     return renewals.sort((a, b) => a.days_left - b.days_left || a.proposal.id - b.proposal.id);

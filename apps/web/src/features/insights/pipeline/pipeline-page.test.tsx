@@ -94,6 +94,8 @@ describe('Renovações', () => {
       unit: 'PAULISTA',
       ends_on: '2026-12-20',
       days_left: 25,
+      reason: 'data',
+      label: 'Pacote termina em 20/12/2026',
     };
     apiData.renewals = [renewal];
     signInAs(makeUser({ profile: 'professional' }));
