@@ -37,6 +37,7 @@ export interface ProposalAcceptedEvent {
   id: number;
   number: string;
   clientId: number;
+  clientName: string;
   unit: string;
   authorId: number | null;
   authorName: string;
@@ -65,8 +66,11 @@ export interface ProposalAcceptedEvent {
  * without importing the context above it; the care context implements it and app.ts wires it.
  */
 export interface AfterSalePort {
-  /** In the acceptance's transaction: the contract the proposal becomes; its id. */
-  proposalAccepted(tx: DbOrTx, event: ProposalAcceptedEvent): Promise<number>;
+  /** In the acceptance's transaction: the contract the proposal becomes, and the client's plan. */
+  proposalAccepted(
+    tx: DbOrTx,
+    event: ProposalAcceptedEvent,
+  ): Promise<{ contractId: number; plan: PublicPlan }>;
   /** The client's plan behind her link, or null while there is no contract. */
   clientPlan(db: DbOrTx, proposalId: number, now: Date): Promise<PublicPlan | null>;
   /** The client withdraws on her link (CDC art. 49): in the caller's transaction. */

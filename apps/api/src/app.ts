@@ -51,6 +51,7 @@ import { auditRoutes } from './modules/insights/audit/routes.ts';
 import { dataSubjectRoutes } from './modules/insights/data-subject/routes.ts';
 import { installAuditActor } from './audit/actor.ts';
 import { dashboardRoutes } from './modules/insights/dashboard/routes.ts';
+import { liabilityRoutes } from './modules/insights/liability/routes.ts';
 import { contractsAfterSale } from './modules/care/contracts/after-sale.ts';
 import { contractsRoutes } from './modules/care/contracts/routes.ts';
 
@@ -76,6 +77,7 @@ const MODULES: ModuleRoutes[] = [
   contractsRoutes,
   auditRoutes,
   dashboardRoutes,
+  liabilityRoutes,
 ];
 
 /**

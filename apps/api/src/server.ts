@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { bootstrapDatabase } from './db/seed.ts';
 import { createLoginLimiter } from './auth/login-limiter-factory.ts';
+import { startContractExpiry } from './modules/care/contracts/expiry-job.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,6 +28,10 @@ async function main(): Promise<void> {
   })();
 
   const boot = await bootstrapDatabase(database.db, config, app.log);
+  // Contracts expire by themselves at São Paulo midnight; a night the server was down is caught
+  // up at start (apps/api/src/modules/care/contracts/expiry-job.ts).
+  const expiry = startContractExpiry({ db: database.db, log: app.log });
+  void expiry.runNow();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -34,6 +39,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'stopping: draining requests in flight');
     try {
+      expiry.stop();
       await app.close();
     } finally {
       await loginLimiter.close();

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bigint, doublePrecision } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { CancellationQuote } from '@portal/domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -499,11 +500,16 @@ export const contractLedger = pgTable('contract_ledger', {
   serviceId: integer('service_id'),
   quantity: integer('quantity').notNull().default(0),
   reversesId: integer('reverses_id'),
-  onDate: date('on_date', { mode: 'string' }),
+  /** The São Paulo day it takes effect (migration 0020): the liability report's month. */
+  onDate: date('on_date', { mode: 'string' }).notNull(),
   untilDate: date('until_date', { mode: 'string' }),
   days: integer('days'),
   value: money('value').notNull().default(0),
   cost: money('cost').notNull().default(0),
+  /** A cancellation: the fee kept on the unused part. */
+  retained: money('retained').notNull().default(0),
+  /** A cancellation or withdrawal: the quote it applied (the term PDF prints it). */
+  quote: jsonb('quote').$type<CancellationQuote>(),
   professionalId: integer('professional_id'),
   professionalName: text('professional_name'),
   actorKind: text('actor_kind', { enum: ['staff', 'client', 'system'] }).notNull(),
@@ -515,6 +521,27 @@ export const contractLedger = pgTable('contract_ledger', {
   overrideReason: text('override_reason'),
   createdAt: createdAt(),
 });
+
+/** Liability sums per unit and São Paulo month, kept by migration 0020's triggers. */
+export const contractLiabilitySummary = pgTable(
+  'contract_liability_summary',
+  {
+    unit: text('unit').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    sold: numeric('sold', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    deliveredValue: numeric('delivered_value', {
+      precision: 14,
+      scale: 2,
+      mode: 'number',
+    }).notNull(),
+    deliveredCost: numeric('delivered_cost', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    refunded: numeric('refunded', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    expired: numeric('expired', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    retained: numeric('retained', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    net: numeric('net', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.unit, table.month] })],
+);
 
 export const careSettings = pgTable('care_settings', {
   id: integer('id').primaryKey(),

@@ -10,6 +10,8 @@ export interface ListPage<T> {
 /** Answers the page's rows, with the matching total in X-Total-Count (the shared list contract). */
 export function sendPage<T>(reply: FastifyReply, page: ListPage<T>): T[] {
   reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  // A browser on another origin reads the header only when it is exposed.
+  reply.header('access-control-expose-headers', TOTAL_COUNT_HEADER);
   return page.items;
 }
 

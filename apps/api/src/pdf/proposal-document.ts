@@ -295,8 +295,12 @@ function drawValuesInWords(writer: PdfWriter, figures: ProposalFigures): void {
     writer.gap(4);
     writer.subheading('Valor por sessão');
     for (const row of figures.rows) {
+      // The contracted price (the package apportioned by standalone value): what the contract
+      // states per session and what a cancellation values a used session at.
       const inPackage =
-        row.packageUnit === null ? '' : `; no pacote, ${formatBRLWithWords(row.packageUnit)}`;
+        row.packageUnit === null || row.packageTotal === null
+          ? ''
+          : `; no pacote, ${formatBRLWithWords(row.packageUnit)} por sessão (preço contratado), ${formatBRLWithWords(row.packageTotal)} no total`;
       writer.labelValue(
         row.name,
         `${formatSessionsWithWords(row.qty)}, ${formatBRLWithWords(row.unit)} por sessão avulsa${inPackage}`,

@@ -7,11 +7,16 @@ import type { ClientExport } from '@portal/domain';
 import { renderClientExportPdf } from './client-export-document.ts';
 import { renderClientCarePdf, type ClientCareDocumentInput } from './client-care-document.ts';
 import { renderProposalPdf, type ProposalDocumentInput } from './proposal-document.ts';
+import {
+  renderCancellationTermPdf,
+  type CancellationTermInput,
+} from './cancellation-term-document.ts';
 
 export type RenderJob =
   | { kind: 'proposal'; input: ProposalDocumentInput }
   | { kind: 'client-care'; input: ClientCareDocumentInput }
-  | { kind: 'client-export'; input: { data: ClientExport; author: string } };
+  | { kind: 'client-export'; input: { data: ClientExport; author: string } }
+  | { kind: 'cancellation-term'; input: CancellationTermInput };
 
 export default async function render(job: RenderJob): Promise<Uint8Array> {
   switch (job.kind) {
@@ -21,5 +26,7 @@ export default async function render(job: RenderJob): Promise<Uint8Array> {
       return renderClientCarePdf(job.input);
     case 'client-export':
       return renderClientExportPdf(job.input.data, job.input.author);
+    case 'cancellation-term':
+      return renderCancellationTermPdf(job.input);
   }
 }

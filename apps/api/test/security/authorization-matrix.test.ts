@@ -135,7 +135,13 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/v1/contracts/:id/withdraw': 'user',
   'GET /api/v1/contracts/:id/cancellation-quote': 'user',
   'POST /api/v1/contracts/:id/cancel': 'manager',
+  'GET /api/v1/contracts/:id/cancellation-term.pdf': 'user',
+  'GET /api/v1/contracts/sessions': 'user',
   'GET /api/v1/care-settings/': 'user',
+  // What is still owed (issue 28): like the sales dashboard, admins and managers (their unit).
+  'GET /api/v1/reports/liability': 'manager',
+  'GET /api/v1/reports/liability.csv': 'manager',
+  'GET /api/v1/reports/liability/contracts': 'manager',
   'PATCH /api/v1/care-settings/': 'admin',
 
   // The public proposal page (server-rendered HTML): the token in the URL is the only key.
@@ -638,5 +644,80 @@ describe('scope follows the client: moved people and clients, admin-made and rev
       version.id,
       author.id,
     ]);
+  });
+});
+
+/**
+ * Issue 28's new routes read scope as the contracts do: the day's sessions, a term, the liability
+ * report and its drill-down follow the client, and a moved professional loses the old unit's.
+ */
+describe('the day’s sessions, the term and the liability follow the client', () => {
+  let t: TestApp;
+  let f: SecurityFixtures;
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await createSecurityFixtures(t);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('a moved professional loses them; a moved client takes them to her new unit', async () => {
+    const mover = await userOfUnit(t, 'professional', 'PAULISTA', 'Prof Que Muda');
+    const morumbi = await userOfUnit(t, 'manager', 'MORUMBI', 'Gerente Morumbi');
+    const paulista = await userOfUnit(t, 'manager', 'PAULISTA', 'Gerente Paulista');
+    // A contract with a session today, then withdrawn at the front desk: it has a term.
+    const reverseUrl = await f.urlFor({
+      method: 'POST',
+      url: '/api/v1/contracts/:id/sessions/:entryId/reverse',
+      access: 'user',
+    });
+    const [, contractId, entryId] = /contracts\/(\d+)\/sessions\/(\d+)/.exec(reverseUrl) ?? [];
+    const withdrawn = await f.send('POST', `/api/v1/contracts/${contractId}/withdraw`, {
+      token: mover.token,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const month = new Date().toISOString().slice(0, 7);
+    const reach = async (token: string | undefined) => {
+      const sessions = await f.send('GET', '/api/v1/contracts/sessions', { token });
+      const term = await f.send('GET', `/api/v1/contracts/${contractId}/cancellation-term.pdf`, {
+        token,
+      });
+      const drill = await f.send('GET', `/api/v1/reports/liability/contracts?month=${month}`, {
+        token,
+      });
+      return {
+        session: (sessions.json() as { entry_id: number }[]).some(
+          (entry) => entry.entry_id === Number(entryId),
+        ),
+        term: term.statusCode,
+        drill:
+          drill.statusCode === 200
+            ? (drill.json() as { contract_id: number }[]).some(
+                (row) => row.contract_id === Number(contractId),
+              )
+            : drill.statusCode,
+      };
+    };
+    expect(await reach(mover.token)).toEqual({ session: true, term: 200, drill: 403 });
+    expect(await reach(paulista.token)).toEqual({ session: true, term: 200, drill: true });
+    expect(await reach(morumbi.token)).toEqual({ session: false, term: 404, drill: false });
+
+    const transfer = await f.send('PATCH', `/api/v1/users/${mover.id}`, {
+      token: f.users.admin.token,
+      body: { unit: 'ANALIA' },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    expect(await reach(mover.token)).toEqual({ session: false, term: 404, drill: 403 });
+
+    const contract = await f.send('GET', `/api/v1/contracts/${contractId}`, {
+      token: f.users.admin.token,
+    });
+    const clientId = (contract.json() as { client: { id: number } }).client.id;
+    const moved = await f.send('PATCH', `/api/v1/clients/${clientId}`, {
+      token: f.users.admin.token,
+      body: { unit: 'MORUMBI' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await reach(paulista.token)).toEqual({ session: false, term: 404, drill: false });
+    expect(await reach(morumbi.token)).toEqual({ session: true, term: 200, drill: true });
   });
 });

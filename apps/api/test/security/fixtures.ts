@@ -359,6 +359,16 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
       if (!entryId) throw new Error(`Fixture de sessão falhou: ${res.body}`);
       return `/api/v1/contracts/${contractId}/sessions/${entryId}/reverse`;
     }
+    if (route.url === '/api/v1/contracts/:id/cancellation-term.pdf') {
+      // A term exists only for an ended contract: one withdrawn by the front desk.
+      const contractId = await factories.contract();
+      const res = await send('POST', `/api/v1/contracts/${contractId}/withdraw`, {
+        token: users.professional.token,
+      });
+      if (res.statusCode !== 200) throw new Error(`Fixture de desistência falhou: ${res.body}`);
+      return `/api/v1/contracts/${contractId}/cancellation-term.pdf`;
+    }
+    if (route.url === '/api/v1/reports/liability/contracts') return `${route.url}?month=2026-11`;
     if (route.url === '/api/v1/contracts/:id/unfreeze') {
       const contractId = await factories.contract();
       const until = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);

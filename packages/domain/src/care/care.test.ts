@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyRuns } from '../../../../vitest.fast-check.ts';
-import { apportionPackagePrice, usedSessionsValue } from './apportion.ts';
+import { apportionPackagePrice, usedSessionsValue } from '../sales/apportion.ts';
 import {
   canWithdraw,
   contractState,

@@ -190,3 +190,25 @@ export const cancellationQuoteSchema = z.object({
   refund_due: z.number(),
 });
 export type CancellationQuote = z.output<typeof cancellationQuoteSchema>;
+
+/** GET /contracts/sessions?date=YYYY-MM-DD&unit= (default: today in São Paulo). */
+export const daySessionsQuerySchema = z.object({
+  date: dayText.optional(),
+  unit: z.enum(UNITS, { error: 'Unidade inválida.' }).optional(),
+});
+export type DaySessionsQueryData = z.output<typeof daySessionsQuerySchema>;
+
+/** A session recorded on the day asked: the front desk's 'Sessões de hoje'. */
+export const daySessionSchema = z.object({
+  entry_id: z.number().int(),
+  contract_id: z.number().int(),
+  number: z.string(),
+  client: z.object({ id: z.number().int(), full_name: z.string() }),
+  service_id: z.number().int(),
+  service_name: z.string(),
+  professional: ref.nullable(),
+  on_date: z.string(),
+  /** Reversed later with a reason: shown struck through, never hidden. */
+  reversed: z.boolean(),
+});
+export type DaySession = z.output<typeof daySessionSchema>;

@@ -1,4 +1,3 @@
-export * from './apportion.ts';
 export * from './contracts.ts';
 export * from './ledger.ts';
 export * from './refunds.ts';

@@ -211,6 +211,7 @@ export const CONTRACT_MESSAGES = {
   freezeInPast: 'O fim do congelamento deve ser hoje ou uma data futura.',
   freezeTooLong: 'Um congelamento dura no máximo 180 dias.',
   ended: 'Este contrato já foi encerrado.',
+  notEnded: 'Este contrato não foi cancelado nem teve desistência: não há termo a emitir.',
   withdrawalClosed: 'O prazo de 7 dias para desistência já terminou.',
   withdrawalNotRemote: 'A desistência em 7 dias vale para aceites à distância; use o cancelamento.',
   contraindicated:
@@ -221,6 +222,9 @@ export const CONTRACT_MESSAGES = {
   daysInvalid: 'Informe de 1 a 365 dias.',
   dateInvalid: 'Data inválida.',
 } as const;
+
+/** What replaces a ledger's free text when its client is anonymized (migration 0020 allows it). */
+export const LEDGER_TEXT_REMOVED = 'Texto removido na anonimização da cliente.';
 
 export type RedeemRefusal =
   'notActive' | 'noneRemaining' | 'notInContract' | 'outsideValidity' | 'futureSession';

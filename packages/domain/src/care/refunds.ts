@@ -17,7 +17,7 @@ export interface CancellationInput {
   /** The contract's price. */
   total: Centavos;
   paid: Centavos;
-  /** The used sessions at their contracted prices (packages/domain/src/care/apportion.ts). */
+  /** The used sessions at their contracted prices (packages/domain/src/sales/apportion.ts). */
   used_value: Centavos;
   fee_bp?: number;
 }

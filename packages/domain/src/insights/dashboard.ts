@@ -164,6 +164,14 @@ export const salesFiguresSchema = z.object({
    * `min_margin_percent` of their procedures when saved, DESIGN.md section 6).
    */
   below_min_margin_count: z.number().int(),
+  /**
+   * Accepted, then withdrawn within 7 days (CDC art. 49) or cancelled (issue 28): these leave
+   * every accepted figure above and are counted here, with their annual value in reais.
+   */
+  withdrawn_count: z.number().int(),
+  withdrawn_value: z.number(),
+  cancelled_count: z.number().int(),
+  cancelled_value: z.number(),
 });
 export type SalesFigures = z.output<typeof salesFiguresSchema>;
 
@@ -378,6 +386,11 @@ export interface SalesCounts {
   discount_pct_sum: number;
   margin_pct_sum: number;
   below_min_margin: number;
+  /** Accepted, then withdrawn or cancelled: no longer in the accepted figures above. */
+  withdrawn: number;
+  withdrawn_value: Centavos;
+  cancelled: number;
+  cancelled_value: Centavos;
 }
 
 export function emptySalesCounts(): SalesCounts {
@@ -392,6 +405,10 @@ export function emptySalesCounts(): SalesCounts {
     discount_pct_sum: 0,
     margin_pct_sum: 0,
     below_min_margin: 0,
+    withdrawn: 0,
+    withdrawn_value: 0,
+    cancelled: 0,
+    cancelled_value: 0,
   };
 }
 
@@ -441,6 +458,10 @@ export function salesFigures(counts: SalesCounts): SalesFigures {
     average_discount_pct: accepted > 0 ? round(counts.discount_pct_sum / accepted, 2) : 0,
     average_margin_pct: accepted > 0 ? round(counts.margin_pct_sum / accepted, 2) : 0,
     below_min_margin_count: counts.below_min_margin,
+    withdrawn_count: counts.withdrawn,
+    withdrawn_value: centavosToReais(counts.withdrawn_value),
+    cancelled_count: counts.cancelled,
+    cancelled_value: centavosToReais(counts.cancelled_value),
   };
 }
 

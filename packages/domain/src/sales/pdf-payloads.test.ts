@@ -122,8 +122,9 @@ describe('computeProposalFigures', () => {
     expect(figures.saving).toEqual({ kind: 'costs-more', extra: 1_200_000 - 600_230 });
     expect(figures.monthly).toBe(100_000);
     expect(figures.totalSessions).toBe(7);
-    // No saving: each session is worth its standalone price, not a share of the package.
-    expect(figures.rows.map((r) => r.packageUnit)).toEqual([null, null]);
+    // No saving still prices each session at its share of the package: what the contract states.
+    expect(figures.rows.map((r) => r.packageTotal)).toEqual([1_199_940, 60]);
+    expect(figures.rows.map((r) => r.packageUnit)).toEqual([299_985, 20]);
   });
 
   it('prices a session per procedure, never the package divided by every session', () => {
@@ -132,7 +133,9 @@ describe('computeProposalFigures', () => {
       { name: 'Limpeza de Pele', unit: 180, qty: 12, benefits: [] },
     ]);
     expect(dearer.rows[0]?.unit).toBe(18_000);
-    expect(dearer.rows[0]?.packageUnit).toBeNull();
+    // The contracted price: one procedure carries the whole package price.
+    expect(dearer.rows[0]?.packageUnit).toBe(120_000);
+    expect(dearer.rows[0]?.packageTotal).toBe(1_440_000);
 
     // R$ 2.000 of sessions for R$ 1.600: each session costs 80 % of its standalone price.
     const cheaper = computeProposalFigures(1_600, [
@@ -140,6 +143,7 @@ describe('computeProposalFigures', () => {
       { name: 'B', unit: 200, qty: 4, benefits: [] },
     ]);
     expect(cheaper.rows.map((r) => r.packageUnit)).toEqual([24_000, 16_000]);
+    expect(cheaper.rows.map((r) => r.packageTotal)).toEqual([96_000, 64_000]);
     const sum = cheaper.rows.reduce((total, r) => total + (r.packageUnit ?? 0) * r.qty, 0);
     expect(sum).toBe(cheaper.packageValue);
   });

@@ -1,5 +1,6 @@
 import { z } from '../shared/zod.ts';
 import { formatBRL, reaisToCentavos, type Centavos } from '../shared/money.ts';
+import { apportionPackagePrice } from './apportion.ts';
 import {
   computePackageTotals,
   packageSaving,
@@ -235,11 +236,14 @@ export interface ProposalRowFigures {
   unit: Centavos;
   total: Centavos;
   /**
-   * What one session of this procedure costs inside the package: its standalone price scaled by
-   * package / standalone, so the sessions add up to the package value. Null when the package
-   * saves nothing (then the standalone price is the honest figure).
+   * The contracted price of one session of this procedure: the package price apportioned over
+   * the sessions by standalone value (apportion.ts, what the contract will state and a
+   * cancellation values used sessions at). The first sessions may carry one centavo more; this is
+   * the first's. Null without a package price.
    */
   packageUnit: Centavos | null;
+  /** Σ of this procedure's contracted session prices (the rows sum to the package price). */
+  packageTotal: Centavos | null;
   benefits: string[];
 }
 
@@ -272,16 +276,30 @@ export function computeProposalFigures(
     priced.map(({ total }) => ({ value: total / 100, cost: 0 })),
   );
   const saving = packageSaving(totals);
-  const ratio = saving.kind === 'saving' ? packageValue / totals.servicesTotalValue : null;
+  const apportioned =
+    packageValue > 0
+      ? apportionPackagePrice(
+          packageValue,
+          priced.map(({ row, unit }, index) => ({
+            service_id: index,
+            sessions: row.qty,
+            unit_value: unit,
+          })),
+        )
+      : null;
   return {
-    rows: priced.map(({ row, unit, total }) => ({
-      name: row.name,
-      qty: row.qty,
-      unit,
-      total,
-      packageUnit: ratio === null ? null : Math.round(unit * ratio),
-      benefits: [...row.benefits],
-    })),
+    rows: priced.map(({ row, unit, total }, index) => {
+      const line = apportioned?.[index];
+      return {
+        name: row.name,
+        qty: row.qty,
+        unit,
+        total,
+        packageUnit: line ? (line.session_prices[0] ?? 0) : null,
+        packageTotal: line ? line.total : null,
+        benefits: [...row.benefits],
+      };
+    }),
     standalone: totals.servicesTotalValue,
     packageValue,
     saving,

@@ -6,8 +6,11 @@
  */
 const DAY_MS = 86_400_000;
 
+/** The clinics' time zone (IANA), for what schedules by the wall clock. */
+export const SAO_PAULO_TIME_ZONE = 'America/Sao_Paulo';
+
 const partsFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: SAO_PAULO_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

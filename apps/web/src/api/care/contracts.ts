@@ -13,6 +13,7 @@ import type {
   ContractLedgerEntry,
   ContractStatus,
   ContractSummary,
+  DaySession,
   SessionRecordData,
 } from '@portal/domain';
 import { api, apiRequestBlob } from '../../lib/api-client';
@@ -31,19 +32,6 @@ export interface ContractListFilters {
   /** Searches the client's name. */
   q?: string;
   limit?: number;
-}
-
-/** A row of GET /contracts/sessions: one session recorded that São Paulo day. */
-export interface DaySession {
-  entry_id: number;
-  contract_id: number;
-  number: string;
-  client: { id: number; full_name: string };
-  service_id: number;
-  service_name: string;
-  professional: { id: number; name: string } | null;
-  on_date: string;
-  reversed: boolean;
 }
 
 export const contractKeys = {

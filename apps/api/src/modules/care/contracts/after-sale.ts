@@ -27,7 +27,7 @@ function toPublicPlan(contract: Contract): PublicPlan {
  */
 export const contractsAfterSale: AfterSalePort = {
   async proposalAccepted(tx, event) {
-    const row = await contractsService.createFromAcceptance(tx, event, {
+    const contract = await contractsService.createFromAcceptance(tx, event, {
       at: event.at,
       channel: event.channel,
       actor: event.staff
@@ -42,7 +42,7 @@ export const contractsAfterSale: AfterSalePort = {
           }
         : { kind: 'client' },
     });
-    return row.id;
+    return { contractId: contract.id, plan: toPublicPlan(contract) };
   },
 
   async clientPlan(db, proposalId, now) {

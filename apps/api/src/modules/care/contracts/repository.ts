@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { rowFilterSql, type RowFilter } from '../../../auth/scope.ts';
+import type { ContractStatus } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
+import { likePattern } from '../../../db/like-pattern.ts';
 import {
   careSettings,
   clients,
@@ -44,12 +47,10 @@ export async function findContract(
 export async function findContractByProposal(
   db: DbOrTx,
   proposalId: number,
+  lock = false,
 ): Promise<ContractRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(contracts)
-    .where(eq(contracts.proposalId, proposalId))
-    .limit(1);
+  const query = db.select().from(contracts).where(eq(contracts.proposalId, proposalId)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -81,6 +82,9 @@ export interface ContractListFilter {
   clientId?: number | undefined;
   /** Folded text of the client's name (the front desk's search). */
   clientText?: string | undefined;
+  /** The derived status, as of São Paulo day `today` (statusSql). */
+  status?: ContractStatus | undefined;
+  today: string;
   limit: number;
   offset: number;
 }
@@ -96,10 +100,9 @@ export async function listContracts(
   ];
   if (filter.clientId !== undefined) where.push(eq(contracts.clientId, filter.clientId));
   if (filter.clientText) {
-    where.push(
-      sql`${clients.searchText} LIKE ${`%${filter.clientText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
-    );
+    where.push(sql`${clients.searchText} LIKE ${likePattern(filter.clientText)}`);
   }
+  if (filter.status) where.push(sql`${statusSql(filter.today)} = ${filter.status}`);
   const condition = and(...where);
   const rows = await db
     .select({ contract: contracts, clientName: clients.fullName })
@@ -139,13 +142,146 @@ export async function setCancellationFeeBp(db: DbOrTx, basisPoints: number): Pro
  * stored `valid_until` bounds the scan; the job then derives each one's real end (freezes and
  * extensions move it).
  */
-export async function contractsToExpire(db: DbOrTx, today: string): Promise<number[]> {
+export async function contractsToExpire(
+  db: DbOrTx,
+  today: string,
+  limit: number,
+): Promise<number[]> {
   const rows = await db.execute(
-    sql`SELECT c.id FROM contracts c
-         WHERE c.valid_until < ${today}::date
+    sql`SELECT contracts.id FROM contracts
+         WHERE contracts.valid_until < ${today}::date
            AND NOT EXISTS (SELECT 1 FROM contract_ledger l
-                            WHERE l.contract_id = c.id AND l.kind IN ('expire', 'cancel', 'withdraw'))
-         ORDER BY c.id LIMIT 1000`,
+                            WHERE l.contract_id = contracts.id
+                              AND l.kind IN ('expire', 'cancel', 'withdraw'))
+           AND ${statusSql(today)} = 'expirado'
+         ORDER BY contracts.id LIMIT ${limit}`,
   );
   return (rows as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+}
+
+/** Issue 28's expiry key: one run at a time across the server processes of one database. */
+const EXPIRY_LOCK_KEY = 28_0001;
+
+/** Takes the expiry run's advisory lock for the transaction; false when another run holds it. */
+export async function tryExpiryLock(db: DbOrTx): Promise<boolean> {
+  const result = await db.execute(
+    sql`SELECT pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY}) AS locked`,
+  );
+  return Boolean((result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked);
+}
+
+/**
+ * The status of `contracts` row `c` as of São Paulo day `today`, in SQL: the same rule as
+ * `contractState` in packages/domain/src/care/ledger.ts (an end entry; no session left; a freeze
+ * in force; past the last valid day, moved by extensions and by the days each freeze held), so a
+ * list filtered by status pages and counts in the database. apps/api/test/contracts.test.ts holds
+ * the two equal for every status.
+ */
+export function statusSql(today: string): SQL {
+  return sql`(SELECT CASE
+      WHEN f.ended = 'withdraw' THEN 'desistencia'
+      WHEN f.ended = 'cancel' THEN 'cancelado'
+      WHEN f.ended = 'expire' THEN 'expirado'
+      WHEN f.remaining <= 0 THEN 'concluido'
+      WHEN f.frozen_now THEN 'congelado'
+      WHEN ${today}::date > ${contracts.validUntil} + f.added_days THEN 'expirado'
+      ELSE 'ativo' END
+    FROM (SELECT
+        max(l.kind) FILTER (WHERE l.kind IN ('withdraw', 'cancel', 'expire')) AS ended,
+        coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'grant'), 0)
+          - count(*) FILTER (WHERE l.kind = 'redeem')
+          + count(*) FILTER (WHERE l.kind = 'reverse') AS remaining,
+        (coalesce(sum(l.days) FILTER (WHERE l.kind = 'extend'), 0)
+          + coalesce((SELECT sum(CASE
+                  WHEN z.next_kind = 'unfreeze'
+                    THEN greatest(0, least(z.until_date, z.next_on - 1) - z.on_date + 1)
+                  ELSE z.until_date - z.on_date + 1 END)
+                FROM (SELECT fz.kind, fz.on_date, fz.until_date,
+                             lead(fz.kind) OVER (ORDER BY fz.id) AS next_kind,
+                             lead(fz.on_date) OVER (ORDER BY fz.id) AS next_on
+                        FROM contract_ledger fz
+                       WHERE fz.contract_id = ${contracts.id}
+                         AND fz.kind IN ('freeze', 'unfreeze')) z
+               WHERE z.kind = 'freeze'), 0))::int AS added_days,
+        coalesce((SELECT z.kind = 'freeze' AND ${today}::date BETWEEN z.on_date AND z.until_date
+                    FROM contract_ledger z
+                   WHERE z.contract_id = ${contracts.id} AND z.kind IN ('freeze', 'unfreeze')
+                   ORDER BY z.id DESC LIMIT 1), false) AS frozen_now
+      FROM contract_ledger l WHERE l.contract_id = ${contracts.id}) f)`;
+}
+
+/** A session of a São Paulo day, with its contract's number and client (the front desk's list). */
+export interface DaySessionRow {
+  entryId: number;
+  contractId: number;
+  number: string;
+  clientId: number;
+  clientName: string;
+  serviceId: number | null;
+  serviceName: string | null;
+  professionalId: number | null;
+  professionalName: string | null;
+  onDate: string;
+  reversed: boolean;
+}
+
+/** The sessions recorded for São Paulo day `day` on contracts of the units the filter reaches. */
+export async function sessionsOfDay(
+  db: DbOrTx,
+  scope: RowFilter,
+  day: string,
+): Promise<DaySessionRow[]> {
+  const reversal = alias(contractLedger, 'reversal');
+  return db
+    .select({
+      entryId: contractLedger.id,
+      contractId: contracts.id,
+      number: contracts.number,
+      clientId: contracts.clientId,
+      clientName: clients.fullName,
+      serviceId: contractLedger.serviceId,
+      serviceName: contractEntitlements.name,
+      professionalId: contractLedger.professionalId,
+      professionalName: contractLedger.professionalName,
+      onDate: contractLedger.onDate,
+      reversed: sql<boolean>`${reversal.id} IS NOT NULL`,
+    })
+    .from(contractLedger)
+    .innerJoin(contracts, eq(contracts.id, contractLedger.contractId))
+    .innerJoin(clients, eq(clients.id, contracts.clientId))
+    .leftJoin(
+      contractEntitlements,
+      and(
+        eq(contractEntitlements.contractId, contractLedger.contractId),
+        eq(contractEntitlements.serviceId, contractLedger.serviceId),
+      ),
+    )
+    .leftJoin(reversal, eq(reversal.reversesId, contractLedger.id))
+    .where(
+      and(
+        eq(contractLedger.kind, 'redeem'),
+        eq(contractLedger.onDate, day),
+        rowFilterSql({ unit: scope.unit, authorId: null }, { unit: contracts.unit }),
+      ),
+    )
+    .orderBy(asc(contractLedger.id));
+}
+
+/**
+ * Blanks the free texts (note, reason, override reason) of a client's contract ledgers, the one
+ * change migration 0020 lets through: figures, kinds, days and who stay.
+ */
+export async function blankClientLedgerTexts(
+  db: DbOrTx,
+  clientId: number,
+  placeholder: string,
+): Promise<void> {
+  const blank = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${placeholder} END`;
+  await db.execute(
+    sql`UPDATE contract_ledger
+           SET note = ${blank(sql`note`)}, reason = ${blank(sql`reason`)},
+               override_reason = ${blank(sql`override_reason`)}
+         WHERE contract_id IN (SELECT id FROM contracts WHERE client_id = ${clientId})
+           AND (note IS NOT NULL OR reason IS NOT NULL OR override_reason IS NOT NULL)`,
+  );
 }

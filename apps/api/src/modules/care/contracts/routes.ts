@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   cancellationQuoteSchema,
@@ -7,13 +8,19 @@ import {
   contractListQuerySchema,
   contractSchema,
   contractSummarySchema,
+  daySessionSchema,
+  daySessionsQuerySchema,
   optionalReasonBodySchema,
   reasonBodySchema,
   sessionRecordSchema,
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
-import { errorResponses, idParams } from '../../../http/schemas.ts';
+import { sendPage } from '../../../http/list-page.ts';
+import { errorBody, errorResponses, idParams } from '../../../http/schemas.ts';
+import { binaryResponse } from '../../../http/openapi.ts';
+import { perUserRateLimit } from '../../../http/rate-limits.ts';
+import { renderedOr503 } from '../../../pdf/render-pool.ts';
 import { contractsService } from './service.ts';
 
 const entryParams = idParams.extend({ entryId: idParams.shape.id });
@@ -32,6 +39,14 @@ const careSettingsSchema = z.object({
  * reaches the contracts of their unit's clients, apps/api/src/auth/scope.ts); freezing,
  * extending and cancelling are for the unit's manager and admins.
  */
+const sendPdf = (reply: FastifyReply, bytes: Buffer, fileName: string) =>
+  reply
+    .status(200)
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(bytes);
+
 export const contractsRoutes: ModuleRoutes = (app, ctx) => {
   const { db } = ctx;
   const tags = ['contracts'];
@@ -48,12 +63,21 @@ export const contractsRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: z.array(contractSummarySchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const page = await contractsService.list(db, currentUser(request), request.query);
-      reply.header('x-total-count', String(page.total));
-      reply.header('access-control-expose-headers', 'X-Total-Count');
-      return page.items;
+    async (request, reply) =>
+      sendPage(reply, await contractsService.list(db, currentUser(request), request.query)),
+  );
+
+  app.get(
+    '/contracts/sessions',
+    {
+      config: user,
+      schema: {
+        tags,
+        querystring: daySessionsQuerySchema,
+        response: { 200: z.array(daySessionSchema), ...errorResponses },
+      },
     },
+    (request) => contractsService.sessionsOfDay(db, currentUser(request), request.query),
   );
 
   app.get(
@@ -211,6 +235,35 @@ export const contractsRoutes: ModuleRoutes = (app, ctx) => {
     },
     (request) =>
       contractsService.cancel(db, currentUser(request), request.params.id, request.body.reason, 0),
+  );
+
+  app.get(
+    '/contracts/:id/cancellation-term.pdf',
+    {
+      config: { ...user, ...perUserRateLimit('pdf') },
+      schema: {
+        tags,
+        params: idParams,
+        response: {
+          200: binaryResponse('application/pdf', 'O termo de cancelamento ou desistência.'),
+          ...errorResponses,
+          429: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = await contractsService.cancellationTerm(
+        db,
+        currentUser(request),
+        request.params.id,
+      );
+      const bytes = await renderedOr503(
+        reply,
+        ctx.pdfPool.render({ kind: 'cancellation-term', input }),
+      );
+      return sendPdf(reply, bytes, `termo-${input.number}.pdf`);
+    },
   );
 
   app.get(

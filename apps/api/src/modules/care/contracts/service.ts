@@ -9,6 +9,7 @@ import {
   contractValidity,
   CONTRACT_MESSAGES,
   LEDGER_KIND_LABELS,
+  LEDGER_TEXT_REMOVED,
   MESSAGES,
   reaisToCentavos,
   redeemRefusal,
@@ -16,6 +17,7 @@ import {
   addDays,
   sessionPrice,
   withdrawalDeadline,
+  withdrawalRefund,
   type CancellationQuote,
   type Contract,
   type ContractChannel,
@@ -27,6 +29,8 @@ import {
   type ContractState,
   type ContractSummary,
   type ContractTerms,
+  type DaySession,
+  type DaySessionsQueryData,
   type LedgerFact,
   type SessionRecordData,
   type Unit,
@@ -34,6 +38,7 @@ import {
   formatReais,
 } from '@portal/domain';
 import type { ProposalAcceptedEvent } from '../../../app-context.ts';
+import type { CancellationTermInput } from '../../../pdf/cancellation-term-document.ts';
 import { rowAccess, rowFilter, type Viewer } from '../../../auth/scope.ts';
 import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import { HttpError, invalidField, notFound } from '../../../http/errors.ts';
@@ -51,6 +56,9 @@ export type LedgerActor =
   { kind: 'staff'; viewer: Viewer } | { kind: 'client' } | { kind: 'system' };
 
 const todayInSaoPaulo = (now: Date) => saoPauloDate(now);
+
+/** Contracts examined per expiry batch. */
+const EXPIRY_BATCH = 1000;
 
 function actorColumns(actor: LedgerActor) {
   return actor.kind === 'staff'
@@ -96,6 +104,15 @@ async function load(db: DbOrTx, row: repo.ContractRow, now: Date): Promise<Loade
     repo.entitlementsOf(db, [row.id]),
     repo.ledgerOf(db, [row.id]),
   ]);
+  return loadedOf(row, lines, ledger, now);
+}
+
+function loadedOf(
+  row: repo.ContractRow,
+  lines: repo.EntitlementRow[],
+  ledger: repo.LedgerRow[],
+  now: Date,
+): LoadedContract {
   const terms = termsOf(row, lines);
   return {
     row,
@@ -248,6 +265,9 @@ async function clientNameOf(db: DbOrTx, clientId: number): Promise<string> {
 
 /** The contracts module's public face: other modules call these, never the repository. */
 export const contractsService = {
+  /** A contract's derived status in SQL over `contracts` (reports filter and show it). */
+  statusSql: repo.statusSql,
+
   /**
    * The contract of an accepted proposal, in the acceptance's transaction: prices per session
    * apportioned from the package price, one grant per procedure. Idempotent per proposal.
@@ -256,9 +276,15 @@ export const contractsService = {
     tx: DbOrTx,
     proposal: AcceptedProposal,
     acceptance: { at: Date; channel: ContractChannel; actor: LedgerActor },
-  ): Promise<repo.ContractRow> {
+  ): Promise<Contract> {
     const existing = await repo.findContractByProposal(tx, proposal.id);
-    if (existing) return existing;
+    if (existing) {
+      return toContract(
+        await load(tx, existing, acceptance.at),
+        proposal.clientName,
+        acceptance.at,
+      );
+    }
     const price = reaisToCentavos(proposal.annualValue);
     const apportioned = apportionPackagePrice(
       price,
@@ -269,6 +295,15 @@ export const contractsService = {
       })),
     );
     const validity = contractValidity(acceptance.at);
+    const lines = proposal.items.map((item, index) => ({
+      contractId: 0,
+      serviceId: item.service_id,
+      name: item.name,
+      sessions: item.sessions,
+      total: centavosToReais(apportioned[index]?.total ?? 0),
+      unitCost: item.unit_cost,
+      position: index,
+    }));
     const row = await repo.insertContract(
       tx,
       {
@@ -286,22 +321,17 @@ export const contractsService = {
         withdrawalUntil: withdrawalDeadline(acceptance.at, acceptance.channel),
         priceTotal: centavosToReais(price),
       },
-      proposal.items.map((item, index) => ({
-        serviceId: item.service_id,
-        name: item.name,
-        sessions: item.sessions,
-        total: centavosToReais(apportioned[index]?.total ?? 0),
-        unitCost: item.unit_cost,
-        position: index,
-      })),
+      lines,
     );
-    await repo.insertLedger(
+    for (const line of lines) line.contractId = row.id;
+    const grants = await repo.insertLedger(
       tx,
       proposal.items.map((item, index) => ({
         contractId: row.id,
         kind: 'grant' as const,
         serviceId: item.service_id,
         quantity: item.sessions,
+        onDate: validity.valid_from,
         value: centavosToReais(apportioned[index]?.total ?? 0),
         unit: proposal.unit,
         ...actorColumns(acceptance.actor),
@@ -314,7 +344,12 @@ export const contractsService = {
       actorId: acceptance.actor.kind === 'staff' ? acceptance.actor.viewer.id : null,
       after: { proposal_id: proposal.id, channel: acceptance.channel, price_total: row.priceTotal },
     });
-    return row;
+    // Built from the rows just written: the acceptance answers the plan without reading it back.
+    return toContract(
+      loadedOf(row, lines, grants, acceptance.at),
+      proposal.clientName,
+      acceptance.at,
+    );
   },
 
   async list(
@@ -329,6 +364,8 @@ export const contractsService = {
       scope,
       clientId: query.client_id,
       clientText: query.q ? normalizeForComparison(query.q) : undefined,
+      status: query.status,
+      today: todayInSaoPaulo(now),
       limit: query.limit ?? 50,
       offset: query.offset ?? 0,
     });
@@ -338,7 +375,7 @@ export const contractsService = {
       repo.ledgerOf(db, ids),
     ]);
     const today = todayInSaoPaulo(now);
-    let items = rows.map((row) => {
+    const items = rows.map((row) => {
       const terms = termsOf(
         row,
         lines.filter((line) => line.contractId === row.id),
@@ -350,9 +387,33 @@ export const contractsService = {
       );
       return summaryOf(row, row.clientName, state);
     });
-    // The status is derived, so it filters the page it reads (a client has few contracts).
-    if (query.status) items = items.filter((item) => item.status === query.status);
-    return { items, total: query.status ? items.length : total };
+    return { items, total };
+  },
+
+  /** The sessions of a São Paulo day (default today) on the contracts the viewer reaches. */
+  async sessionsOfDay(
+    db: AppDb,
+    viewer: Viewer,
+    query: DaySessionsQueryData,
+    now: Date = new Date(),
+  ): Promise<DaySession[]> {
+    const scope = rowFilter(viewer, { unit: query.unit });
+    if (scope === null) return [];
+    const rows = await repo.sessionsOfDay(db, scope, query.date ?? todayInSaoPaulo(now));
+    return rows.map((row) => ({
+      entry_id: row.entryId,
+      contract_id: row.contractId,
+      number: row.number,
+      client: { id: row.clientId, full_name: row.clientName },
+      service_id: row.serviceId ?? 0,
+      service_name: row.serviceName ?? '',
+      professional:
+        row.professionalName !== null
+          ? { id: row.professionalId ?? 0, name: row.professionalName }
+          : null,
+      on_date: row.onDate,
+      reversed: row.reversed,
+    }));
   },
 
   async get(db: AppDb, viewer: Viewer, id: number, now: Date = new Date()): Promise<Contract> {
@@ -461,10 +522,11 @@ export const contractsService = {
     id: number,
     entryId: number,
     reason: string,
+    now: Date = new Date(),
   ): Promise<ContractLedgerEntry> {
     return db.transaction(async (tx) => {
       const row = await visibleContract(tx, viewer, id, true);
-      const loaded = await load(tx, row, new Date());
+      const loaded = await load(tx, row, now);
       refuseEnded(loaded.state);
       const target = loaded.ledger.find((entry) => entry.id === entryId);
       if (!target || target.kind !== 'redeem') throw notFound(CONTRACT_MESSAGES.notASession);
@@ -478,6 +540,7 @@ export const contractsService = {
           serviceId: target.serviceId,
           quantity: 0,
           reversesId: target.id,
+          onDate: todayInSaoPaulo(now),
           value: -target.value,
           cost: -target.cost,
           unit: row.unit,
@@ -556,17 +619,21 @@ export const contractsService = {
     entryFor: (
       loaded: LoadedContract,
       today: string,
-    ) => Pick<repo.NewLedgerRow, 'kind' | 'onDate' | 'untilDate' | 'days' | 'reason'>,
+    ) => Pick<repo.NewLedgerRow, 'kind' | 'untilDate' | 'days' | 'reason'> & {
+      onDate?: string;
+    },
   ): Promise<Contract> {
     return db.transaction(async (tx) => {
       const row = await administeredContract(tx, viewer, id);
       const loaded = await load(tx, row, now);
-      const entry = entryFor(loaded, todayInSaoPaulo(now));
+      const today = todayInSaoPaulo(now);
+      const entry = entryFor(loaded, today);
       await repo.insertLedger(tx, [
         {
           contractId: row.id,
           unit: row.unit,
           ...entry,
+          onDate: entry.onDate ?? today,
           ...actorColumns({ kind: 'staff', viewer }),
         },
       ]);
@@ -601,9 +668,11 @@ export const contractsService = {
       {
         contractId: row.id,
         kind: 'withdraw',
+        onDate: todayInSaoPaulo(now),
         value: centavosToReais(-remainingValue(loaded.state)),
         unit: row.unit,
         reason,
+        quote: withdrawalQuoteOf(loaded.state, 0),
         ...actorColumns(actor),
       },
     ]);
@@ -632,9 +701,7 @@ export const contractsService = {
 
   /** The withdrawal through the client's link: the proposal number the token opened. */
   async withdrawByClient(tx: DbOrTx, proposalId: number, now: Date = new Date()) {
-    const found = await repo.findContractByProposal(tx, proposalId);
-    if (!found) throw notFound(CONTRACT_MESSAGES.notFound);
-    const row = await repo.findContract(tx, found.id, true);
+    const row = await repo.findContractByProposal(tx, proposalId, true);
     if (!row) throw notFound(CONTRACT_MESSAGES.notFound);
     return this.withdraw(tx, row, { kind: 'client' }, null, now);
   },
@@ -677,10 +744,13 @@ export const contractsService = {
         {
           contractId: row.id,
           kind: 'cancel',
+          onDate: todayInSaoPaulo(now),
           value: centavosToReais(-remainingValue(loaded.state)),
+          // The fee on the unused part is what the clinic keeps of what the cancellation releases.
+          retained: quote.fee,
           unit: row.unit,
           reason,
-          note: quote.rule,
+          quote,
           ...actorColumns({ kind: 'staff', viewer }),
         },
       ]);
@@ -703,30 +773,90 @@ export const contractsService = {
     });
   },
 
-  /** Expiry at the end of the last valid day in São Paulo: what remained is released. */
+  /**
+   * Expiry at the end of the last valid day in São Paulo: what remained is released. Safe to run
+   * from several processes at once: a run holds a transaction-level advisory lock (another run
+   * finds it taken and does nothing), and a contract already ended is skipped under its row lock
+   * (the partial unique index of migration 0018 refuses a second end anyway).
+   */
   async expireDue(db: AppDb, now: Date = new Date()): Promise<number> {
     const today = todayInSaoPaulo(now);
-    let expired = 0;
-    for (const id of await repo.contractsToExpire(db, today)) {
-      await db.transaction(async (tx) => {
-        const row = await repo.findContract(tx, id, true);
-        if (!row) return;
-        const loaded = await load(tx, row, now);
-        if (loaded.state.status !== 'expirado') return;
-        await repo.insertLedger(tx, [
-          {
-            contractId: row.id,
-            kind: 'expire',
-            value: centavosToReais(-remainingValue(loaded.state)),
-            onDate: addDays(loaded.state.valid_until, 1),
-            unit: row.unit,
-            actorKind: 'system',
-          },
-        ]);
-        expired += 1;
-      });
-    }
-    return expired;
+    return db.transaction(async (tx) => {
+      if (!(await repo.tryExpiryLock(tx))) return 0;
+      let expired = 0;
+      for (;;) {
+        const ids = await repo.contractsToExpire(tx, today, EXPIRY_BATCH);
+        for (const id of ids) {
+          const row = await repo.findContract(tx, id, true);
+          if (!row) continue;
+          const loaded = await load(tx, row, now);
+          const ended = loaded.ledger.some(
+            (entry) =>
+              entry.kind === 'expire' || entry.kind === 'cancel' || entry.kind === 'withdraw',
+          );
+          if (ended || loaded.state.status !== 'expirado') continue;
+          await repo.insertLedger(tx, [
+            {
+              contractId: row.id,
+              kind: 'expire',
+              value: centavosToReais(-remainingValue(loaded.state)),
+              onDate: addDays(loaded.state.valid_until, 1),
+              unit: row.unit,
+              actorKind: 'system',
+            },
+          ]);
+          expired += 1;
+        }
+        // A contract whose freeze or extension moved its end stays out of the next batch only
+        // when the batch was short; a full batch of such contracts would loop, so stop there.
+        if (ids.length < EXPIRY_BATCH || expired === 0) return expired;
+      }
+    });
+  },
+
+  /**
+   * What the term of an ended contract prints: the contract, its procedures and the quote its
+   * cancellation or withdrawal recorded. 404 when the contract is neither cancelled nor withdrawn.
+   */
+  async cancellationTerm(
+    db: AppDb,
+    viewer: Viewer,
+    id: number,
+    now: Date = new Date(),
+  ): Promise<CancellationTermInput> {
+    const row = await visibleContract(db, viewer, id);
+    const loaded = await load(db, row, now);
+    const end = loaded.ledger.find((entry) => entry.kind === 'cancel' || entry.kind === 'withdraw');
+    if (!end) throw notFound(CONTRACT_MESSAGES.notEnded);
+    const contract = toContract(loaded, await clientNameOf(db, row.clientId), now);
+    const day = (iso: string) => iso.split('-').reverse().join('/');
+    return {
+      kind: end.kind === 'cancel' ? 'cancel' : 'withdraw',
+      number: row.number,
+      clientName: contract.client.full_name,
+      unit: row.unit,
+      packageName: row.packageName,
+      acceptedOn: day(saoPauloDate(row.acceptedAt)),
+      endedOn: day(end.onDate),
+      channel: row.channel,
+      priceTotal: row.priceTotal,
+      lines: contract.entitlements,
+      // A contract ended before migration 0020 kept no quote: its figures are recomputed as then.
+      quote:
+        end.quote ??
+        (end.kind === 'cancel'
+          ? quoteOf(loaded.state, 0, await repo.cancellationFeeBp(db))
+          : withdrawalQuoteOf(loaded.state, 0)),
+      reason: end.reason,
+      recordedBy: end.actorKind === 'client' ? 'Cliente (link)' : (end.actorName ?? 'Equipe'),
+      author: viewer.name,
+      issuedAt: now,
+    };
+  },
+
+  /** A client's anonymization (LGPD art. 18): her contracts' free texts are blanked. */
+  async anonymizeClient(tx: DbOrTx, clientId: number): Promise<void> {
+    await repo.blankClientLedgerTexts(tx, clientId, LEDGER_TEXT_REMOVED);
   },
 
   async cancellationFeePercent(db: DbOrTx): Promise<number> {
@@ -770,6 +900,21 @@ function quoteOf(state: ContractState, paid: number, feeBp: number): Cancellatio
     fee: centavosToReais(figures.fee),
     fee_percent: feeBp / 100,
     refund_due: centavosToReais(figures.refund),
+  };
+}
+
+/** A withdrawal's quote (CDC art. 49): everything paid comes back, nothing is kept. */
+function withdrawalQuoteOf(state: ContractState, paid: number): CancellationQuote {
+  const refund = withdrawalRefund(paid);
+  const reais = (centavos: number) => formatReais(centavosToReais(centavos));
+  return {
+    rule: `Desistência em até 7 dias (CDC art. 49): devolução integral do pago, ${reais(refund)}.`,
+    paid: centavosToReais(paid),
+    used_sessions: state.entitlements.reduce((sum, line) => sum + line.sessions_used, 0),
+    used_value: centavosToReais(state.entitlements.reduce((sum, line) => sum + line.used_value, 0)),
+    fee: 0,
+    fee_percent: 0,
+    refund_due: centavosToReais(refund),
   };
 }
 

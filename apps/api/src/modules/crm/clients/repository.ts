@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowFilterSql, type RowFilter } from '../../../auth/scope.ts';
 import type { DbOrTx } from '../../../db/client.ts';
+import { likePattern } from '../../../db/like-pattern.ts';
 import { clientAccessLog, clientConsents, clients } from '../../../db/schema.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -20,10 +21,6 @@ export interface ClientListFilter {
 }
 
 /** `%`, `_` and `\` typed by a user match themselves, not any text. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function listConditions(filter: ClientListFilter): SQL | undefined {
   const conditions: SQL[] = [
     rowFilterSql({ unit: filter.scope.unit, authorId: null }, { unit: clients.unit }),

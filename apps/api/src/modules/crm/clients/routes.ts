@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
+import { sendPage } from '../../../http/list-page.ts';
 import { errorResponses, idParams } from '../../../http/schemas.ts';
 import { clientsService } from './service.ts';
 
@@ -35,12 +36,8 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
         response: { 200: z.array(clientSummarySchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const page = await clientsService.list(db, currentUser(request), request.query);
-      reply.header('x-total-count', String(page.total));
-      reply.header('access-control-expose-headers', 'X-Total-Count');
-      return page.items;
-    },
+    async (request, reply) =>
+      sendPage(reply, await clientsService.list(db, currentUser(request), request.query)),
   );
 
   app.post(

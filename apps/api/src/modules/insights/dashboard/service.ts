@@ -31,6 +31,7 @@ import {
 import { rowFilter, type Viewer } from '../../../auth/scope.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import * as repo from './repository.ts';
+import { excludeEndedSales } from './after-sale.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -95,13 +96,16 @@ export const dashboardService = {
       // A manager without a unit manages nothing: an empty dashboard, never the network's.
       return buildSalesDashboard(emptySalesAggregates(), scope);
     }
-    const aggregates = await repo.salesAggregates(db, {
+    const filter = {
       from: saoPauloDayStart(scope.from),
       before: saoPauloDayStart(addDays(scope.to, 1)),
       unit: scope.unit,
       authorId: scope.professional_id,
       now,
-    });
+    };
+    const aggregates = await repo.salesAggregates(db, filter);
+    // Withdrawn and cancelled sales leave the accepted figures (issue 28).
+    await excludeEndedSales(db, filter, aggregates);
     return buildSalesDashboard(aggregates, scope);
   },
 

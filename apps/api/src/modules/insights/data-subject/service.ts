@@ -2,6 +2,7 @@ import type { Client, ClientExport, ConsentCreateData, ConsentEntry } from '@por
 import type { AppDb } from '../../../db/client.ts';
 import type { Viewer } from '../../../auth/scope.ts';
 import { proposalsService } from '../../sales/proposals/service.ts';
+import { contractsService } from '../../care/contracts/service.ts';
 import { anonymizedName, clientsService, toClient } from '../../crm/clients/service.ts';
 
 /**
@@ -46,8 +47,9 @@ export const dataSubjectService = {
   },
 
   /**
-   * Personal data removed from the record and from every proposal (name, warnings, acceptance
-   * evidence, free-text reasons); the proposals' figures stay. Anonymizing again changes nothing.
+   * Personal data removed from the record, from every proposal (name, warnings, acceptance
+   * evidence, free-text reasons) and from her contracts' ledgers (notes and reasons); the
+   * figures stay. Anonymizing again changes nothing.
    */
   async anonymize(db: AppDb, viewer: Viewer, id: number): Promise<Client> {
     return db.transaction(async (tx) => {
@@ -55,6 +57,7 @@ export const dataSubjectService = {
       if (row.anonymizedAt) return toClient(row);
       const updated = await clientsService.anonymizeRow(tx, row);
       await proposalsService.anonymizeClient(tx, id, anonymizedName(id));
+      await contractsService.anonymizeClient(tx, id);
       await clientsService.logAccess(tx, viewer, id, 'anonymize');
       return toClient(updated);
     });

@@ -19,6 +19,7 @@ import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
 import { binaryResponse } from '../../../http/openapi.ts';
 import { perUserRateLimit } from '../../../http/rate-limits.ts';
+import { sendPage } from '../../../http/list-page.ts';
 import { errorBody, errorResponses, idParams } from '../../../http/schemas.ts';
 import { renderedOr503 } from '../../../pdf/render-pool.ts';
 import {
@@ -72,12 +73,8 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: z.array(proposalSummarySchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const page = await proposalsService.list(db, currentUser(request), request.query);
-      reply.header('x-total-count', String(page.total));
-      reply.header('access-control-expose-headers', 'X-Total-Count');
-      return page.items;
-    },
+    async (request, reply) =>
+      sendPage(reply, await proposalsService.list(db, currentUser(request), request.query)),
   );
 
   app.post(

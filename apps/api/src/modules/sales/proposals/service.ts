@@ -368,6 +368,7 @@ function acceptedEvent(
     id: row.id,
     number: row.number,
     clientId: row.clientId,
+    clientName: row.clientName,
     unit: row.unit,
     authorId: row.authorId,
     authorName: row.authorName,
@@ -495,11 +496,10 @@ export async function acceptPublicProposal(
       after: { status: 'accepted', document_sha256: documentSha256 },
     });
     // The contract is born in the same transaction: an acceptance without it cannot commit.
-    const contractId = await ctx.afterSale.proposalAccepted(
+    const { contractId, plan } = await ctx.afterSale.proposalAccepted(
       tx,
       acceptedEvent(updated, now, 'link', null),
     );
-    const plan = await ctx.afterSale.clientPlan(tx, row.id, now);
     return toPublic(updated, now, { contractId, plan });
   });
 }
@@ -778,7 +778,7 @@ export const proposalsService = {
         before: { status: row.status },
         after: { status: 'accepted', channel: 'presencial', document_sha256: documentSha256 },
       });
-      const contractId = await afterSale.proposalAccepted(
+      const { contractId } = await afterSale.proposalAccepted(
         tx,
         acceptedEvent(updated, now, 'presencial', viewer),
       );

@@ -1,0 +1,74 @@
+import {
+  addMonths,
+  buildLiabilityReport,
+  centavosToReais,
+  liabilityPeriod,
+  saoPauloDate,
+  saoPauloDayStart,
+  type LiabilityContract,
+  type LiabilityContractsQueryData,
+  type LiabilityQueryData,
+  type LiabilityReport,
+  type Unit,
+} from '@portal/domain';
+import { rowFilter, type Viewer } from '../../../auth/scope.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import * as repo from './repository.ts';
+
+/** The unit a caller reads: an admin's choice (null: the network), a manager's own. */
+function reach(viewer: Viewer, unit: Unit | undefined): { unit: Unit | null } | null {
+  const filter = rowFilter(viewer, { unit });
+  return filter === null ? null : { unit: filter.unit as Unit | null };
+}
+
+export const liabilityService = {
+  /** GET /reports/liability: managers their unit, admins the network or a unit. */
+  async report(
+    db: DbOrTx,
+    viewer: Viewer,
+    query: LiabilityQueryData,
+    now: Date = new Date(),
+  ): Promise<LiabilityReport> {
+    const { from, to } = liabilityPeriod(query, now);
+    const scope = reach(viewer, query.unit);
+    if (scope === null) {
+      // A manager without a unit manages nothing: an empty report, never the network's.
+      return buildLiabilityReport({ from, to, unit: null, openings: new Map(), sums: [] });
+    }
+    return db.transaction(async (tx) => {
+      const [openings, sums] = await Promise.all([
+        repo.openings(tx, scope.unit, from),
+        repo.monthSums(tx, scope.unit, from, to),
+      ]);
+      return buildLiabilityReport({ from, to, unit: scope.unit, openings, sums });
+    });
+  },
+
+  /** GET /reports/liability/contracts: the contracts behind a month's figures. */
+  async monthContracts(
+    db: DbOrTx,
+    viewer: Viewer,
+    query: LiabilityContractsQueryData,
+    now: Date = new Date(),
+  ): Promise<LiabilityContract[]> {
+    const scope = reach(viewer, query.unit);
+    if (scope === null) return [];
+    const nextMonth = addMonths(`${query.month}-01`, 1);
+    const rows = await repo.monthContracts(
+      db,
+      scope.unit,
+      query.month,
+      nextMonth.slice(0, 7),
+      saoPauloDayStart(nextMonth),
+      saoPauloDate(now),
+    );
+    return rows.map((row) => ({
+      ...row,
+      sold: centavosToReais(row.sold),
+      delivered_value: centavosToReais(row.delivered_value),
+      refunded: centavosToReais(row.refunded),
+      expired: centavosToReais(row.expired),
+      closing: centavosToReais(row.closing),
+    }));
+  },
+};
