@@ -102,7 +102,12 @@ function useContractWrite<TBody, TAnswer>(id: number, request: (body: TBody) => 
       if (answer && typeof answer === 'object' && 'ledger' in answer) {
         queryClient.setQueryData(contractKeys.detail(id), answer as unknown as Contract);
       }
-      void queryClient.invalidateQueries({ queryKey: contractKeys.all });
+      // A quote is asked afresh when a cancellation starts; refetching it after the write would
+      // only meet the 409 of a contract that has ended.
+      void queryClient.invalidateQueries({
+        queryKey: contractKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'quote',
+      });
     },
   });
 }

@@ -175,7 +175,7 @@ export function LiabilitySection({ unit, showUnit }: { unit: Unit | null; showUn
             onRetry={() => report.refetch()}
           />
         ) : loading ? (
-          <Skeleton h={220} aria-label="Carregando o passivo" />
+          <Skeleton h={220} role="status" aria-label="Carregando o passivo" />
         ) : !data || data.rows.length === 0 ? (
           <Text c="dimmed">Nenhum contrato no período.</Text>
         ) : (
@@ -278,7 +278,7 @@ function DrillDown({ row, onClose }: { row: LiabilityRow | null; onClose: () => 
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {contracts.isPending ? (
-        <Skeleton h={160} aria-label="Carregando contratos" />
+        <Skeleton h={160} role="status" aria-label="Carregando contratos" />
       ) : contracts.isError ? (
         <LoadErrorAlert
           text="Não foi possível carregar os contratos."
