@@ -13,6 +13,7 @@ import type {
   ContractLedgerEntry,
   ContractStatus,
   ContractSummary,
+  DaySession,
   SessionRecordData,
 } from '@portal/domain';
 import { api, apiRequestBlob } from '../../lib/api-client';
@@ -31,19 +32,6 @@ export interface ContractListFilters {
   /** Searches the client's name. */
   q?: string;
   limit?: number;
-}
-
-/** A row of GET /contracts/sessions: one session recorded that São Paulo day. */
-export interface DaySession {
-  entry_id: number;
-  contract_id: number;
-  number: string;
-  client: { id: number; full_name: string };
-  service_id: number;
-  service_name: string;
-  professional: { id: number; name: string } | null;
-  on_date: string;
-  reversed: boolean;
 }
 
 export const contractKeys = {
@@ -114,7 +102,12 @@ function useContractWrite<TBody, TAnswer>(id: number, request: (body: TBody) => 
       if (answer && typeof answer === 'object' && 'ledger' in answer) {
         queryClient.setQueryData(contractKeys.detail(id), answer as unknown as Contract);
       }
-      void queryClient.invalidateQueries({ queryKey: contractKeys.all });
+      // A quote is asked afresh when a cancellation starts; refetching it after the write would
+      // only meet the 409 of a contract that has ended.
+      void queryClient.invalidateQueries({
+        queryKey: contractKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'quote',
+      });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContractStatus, Unit } from '@portal/domain';
+import type { LiabilityContract, LiabilityReport, Unit } from '@portal/domain';
 import { api, apiRequestBlob } from '../../lib/api-client';
 
 /**
@@ -15,44 +15,6 @@ export interface LiabilityFilters {
   from: string;
   to: string;
   unit?: Unit;
-}
-
-export interface LiabilityFigures {
-  opening: number;
-  sold: number;
-  delivered_value: number;
-  delivered_cost: number;
-  delivered_margin: number;
-  refunded: number;
-  expired: number;
-  cancelled_retained: number;
-  closing: number;
-}
-
-export interface LiabilityRow extends LiabilityFigures {
-  unit: Unit;
-  month: string;
-}
-
-export interface LiabilityReport {
-  from: string;
-  to: string;
-  unit: Unit | null;
-  rows: LiabilityRow[];
-  totals: LiabilityFigures;
-}
-
-/** A contract behind a row of the report (the drill-down). */
-export interface LiabilityContract {
-  contract_id: number;
-  number: string;
-  client_name: string;
-  status: ContractStatus;
-  sold: number;
-  delivered_value: number;
-  refunded: number;
-  expired: number;
-  closing: number;
 }
 
 export const liabilityKeys = {

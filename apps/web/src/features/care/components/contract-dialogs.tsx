@@ -470,7 +470,7 @@ export function CancelForm({
   return (
     <Stack gap="md">
       {quote.isPending ? (
-        <Skeleton h={120} aria-label="Calculando o cancelamento" />
+        <Skeleton h={120} role="status" aria-label="Calculando o cancelamento" />
       ) : quote.isError ? (
         <FailureAlert error={quote.error} fallback="Não foi possível calcular o cancelamento." />
       ) : (

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ContractSummary } from '@portal/domain';
+import type { ContractSummary, DaySession } from '@portal/domain';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { DaySession } from '../../../api/care/contracts';
 import { makeContract, makeLedgerEntry } from '../../../test/contract-fixtures';
 import { recordRequests, server, writesIn } from '../../../test/msw-server';
 import { makeUser, queryOf, renderApp, signInAs, stubViewport } from '../../../test/test-utils';

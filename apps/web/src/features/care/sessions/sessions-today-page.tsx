@@ -67,7 +67,7 @@ export default function SessionsTodayPage() {
       />
       <section aria-label="Contratos ativos encontrados" aria-live="polite">
         {q.length < 2 ? null : contracts.isPending ? (
-          <Skeleton h={64} aria-label="Buscando contratos" />
+          <Skeleton h={64} role="status" aria-label="Buscando contratos" />
         ) : contracts.isError ? (
           <LoadErrorAlert
             text="Não foi possível buscar os contratos."
@@ -150,7 +150,8 @@ function Procedures({ contractId }: { contractId: number }) {
   const [form, setForm] = useState<number | null>(null);
   const [pending, setPending] = useState<number | null>(null);
 
-  if (contract.isPending) return <Skeleton h={48} m="sm" aria-label="Carregando procedimentos" />;
+  if (contract.isPending)
+    return <Skeleton h={48} m="sm" role="status" aria-label="Carregando procedimentos" />;
   if (contract.isError) {
     return (
       <Text size="sm" c="red" p="sm">
@@ -235,7 +236,7 @@ function TodaySessions() {
         Registradas hoje
       </Title>
       {sessions.isPending ? (
-        <Skeleton h={80} aria-label="Carregando as sessões de hoje" />
+        <Skeleton h={80} role="status" aria-label="Carregando as sessões de hoje" />
       ) : sessions.isError ? (
         <LoadErrorAlert
           text="Não foi possível carregar as sessões de hoje."

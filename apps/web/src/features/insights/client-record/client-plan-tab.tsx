@@ -7,7 +7,8 @@ import { ContractPlan } from '../../care/components/contract-plan';
 /** The client's 'Plano' tab (issue 28): each of her contracts, newest first, with its actions. */
 export function ClientPlanTab({ clientId }: { clientId: number }) {
   const contracts = useContractListQuery({ client_id: clientId });
-  if (contracts.isPending) return <Skeleton h={200} aria-label="Carregando contratos" />;
+  if (contracts.isPending)
+    return <Skeleton h={200} role="status" aria-label="Carregando contratos" />;
   if (contracts.isError) {
     return (
       <LoadErrorAlert
@@ -35,7 +36,8 @@ export function ClientPlanTab({ clientId }: { clientId: number }) {
 
 function ContractCard({ id }: { id: number }) {
   const contract = useContractQuery(id);
-  if (contract.isPending) return <Skeleton h={200} aria-label="Carregando contrato" />;
+  if (contract.isPending)
+    return <Skeleton h={200} role="status" aria-label="Carregando contrato" />;
   if (contract.isError) {
     return (
       <Text c="red" size="sm">

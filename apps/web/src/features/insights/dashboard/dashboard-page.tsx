@@ -649,6 +649,8 @@ export default function DashboardPage() {
                     value: row.value,
                     color: BLOCK_COLORS[row.block],
                   }))}
+                // A labelled div needs a role: axe refuses aria-label on a plain one.
+                role="img"
                 aria-label="Mix por bloco (valor)"
               />
               <Stack gap={4}>

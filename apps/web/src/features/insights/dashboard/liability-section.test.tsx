@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LiabilityReport } from '../../../api/insights/liability';
+import type { LiabilityReport } from '@portal/domain';
 import { recordRequests, server } from '../../../test/msw-server';
 import { makeUser, queryOf, renderWithProviders, signInAs } from '../../../test/test-utils';
 import { formatMonth, LiabilitySection } from './liability-section';
@@ -135,7 +135,7 @@ describe("/gestao 'Passivo de sessões'", () => {
       route: '/gestao?passivo_de=2026-11&passivo_ate=2026-10',
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'O mês inicial deve ser anterior ao final.',
+      'O mês inicial deve ser anterior ou igual ao final.',
     );
     expect(requests.some((request) => request.path.includes('liability'))).toBe(false);
   });

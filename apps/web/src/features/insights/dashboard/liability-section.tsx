@@ -16,7 +16,10 @@ import {
   addMonths,
   CONTRACT_STATUS_LABELS,
   formatReais,
+  liabilityQuerySchema,
   saoPauloDate,
+  type LiabilityFigures,
+  type LiabilityRow,
   type Unit,
 } from '@portal/domain';
 import { IconDownload, IconListDetails } from '@tabler/icons-react';
@@ -26,16 +29,12 @@ import {
   fetchLiabilityCsv,
   useLiabilityContractsQuery,
   useLiabilityQuery,
-  type LiabilityFigures,
   type LiabilityFilters,
-  type LiabilityRow,
 } from '../../../api/insights/liability';
 import { notifyError } from '../../../components/admin/notify';
 import { useSubmitGuard } from '../../../components/form/use-submit-guard';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { saveBlob } from '../../../components/save-blob';
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const MONTH_NAMES = [
   'jan',
@@ -87,12 +86,14 @@ export function LiabilitySection({ unit, showUnit }: { unit: Unit | null; showUn
   const defaults = defaultMonths();
   const from = params.get('passivo_de') ?? defaults.from;
   const to = params.get('passivo_ate') ?? defaults.to;
+  // The server's own rules (format, order, at most 36 months), checked before asking it.
+  const parsed = liabilityQuerySchema.safeParse({ from, to });
   const periodError =
-    !MONTH.test(from) || !MONTH.test(to)
+    !from || !to
       ? 'Informe os dois meses do período.'
-      : from > to
-        ? 'O mês inicial deve ser anterior ao final.'
-        : null;
+      : parsed.success
+        ? null
+        : (parsed.error.issues[0]?.message ?? 'Período inválido.');
   const filters: LiabilityFilters = { from, to, unit: unit ?? undefined };
   const report = useLiabilityQuery(filters, periodError === null);
   const [drill, setDrill] = useState<LiabilityRow | null>(null);
@@ -174,7 +175,7 @@ export function LiabilitySection({ unit, showUnit }: { unit: Unit | null; showUn
             onRetry={() => report.refetch()}
           />
         ) : loading ? (
-          <Skeleton h={220} aria-label="Carregando o passivo" />
+          <Skeleton h={220} role="status" aria-label="Carregando o passivo" />
         ) : !data || data.rows.length === 0 ? (
           <Text c="dimmed">Nenhum contrato no período.</Text>
         ) : (
@@ -252,9 +253,7 @@ function LiabilityTable({
             {showUnit ? <Table.Td /> : null}
             {FIGURES.map((figure) => (
               <Table.Td key={figure.key} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {figure.key === 'opening' || figure.key === 'closing'
-                  ? ''
-                  : formatReais(totals[figure.key])}
+                {formatReais(totals[figure.key])}
               </Table.Td>
             ))}
             <Table.Td />
@@ -279,7 +278,7 @@ function DrillDown({ row, onClose }: { row: LiabilityRow | null; onClose: () => 
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {contracts.isPending ? (
-        <Skeleton h={160} aria-label="Carregando contratos" />
+        <Skeleton h={160} role="status" aria-label="Carregando contratos" />
       ) : contracts.isError ? (
         <LoadErrorAlert
           text="Não foi possível carregar os contratos."
