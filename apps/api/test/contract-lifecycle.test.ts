@@ -20,6 +20,7 @@ import {
 import type { Viewer } from '../src/auth/scope.ts';
 import { contractsService } from '../src/modules/care/contracts/service.ts';
 import { startContractExpiry } from '../src/modules/care/contracts/expiry-job.ts';
+import { billingContractPayments } from '../src/modules/billing/payments/ports.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { createCatalogue, HEALTH_CONSENT, userOfUnit } from './helpers/crm-fixtures.ts';
 
@@ -139,6 +140,7 @@ describe('liability report (issue 28): exact to the centavo across months and un
       w.adminViewer,
       c2,
       'Desistiu.',
+      billingContractPayments,
       sp('2026-02-03T12:00:00'),
     );
 
@@ -150,7 +152,7 @@ describe('liability report (issue 28): exact to the centavo across months and un
       w.adminViewer,
       c3,
       'Mudou de cidade.',
-      0,
+      billingContractPayments,
       sp('2026-03-15T10:00:00'),
     );
   }, 240_000);
@@ -441,9 +443,15 @@ describe('a contract’s life: the day’s sessions, statuses, expiry, the term,
       reason: 'Viagem.',
     });
     const withdrawn = await w.contract('PAULISTA', now);
-    await contractsService.withdrawByStaff(db, w.adminViewer, withdrawn, null);
+    await contractsService.withdrawByStaff(
+      db,
+      w.adminViewer,
+      withdrawn,
+      null,
+      billingContractPayments,
+    );
     const cancelled = await w.contract('PAULISTA', now);
-    await contractsService.cancel(db, w.adminViewer, cancelled, 'Pediu.', 0);
+    await contractsService.cancel(db, w.adminViewer, cancelled, 'Pediu.', billingContractPayments);
     const done = await w.contract('PAULISTA', sp('2025-06-01T10:00:00'));
     for (const [service, day] of [
       [w.catalogue.filler, '2025-06-02'],
@@ -567,7 +575,13 @@ describe('a contract’s life: the day’s sessions, statuses, expiry, the term,
     expect(text).toContain('Mudança de cidade.');
 
     const withdrawn = await w.contract('PAULISTA', new Date());
-    await contractsService.withdrawByStaff(db, w.adminViewer, withdrawn, null);
+    await contractsService.withdrawByStaff(
+      db,
+      w.adminViewer,
+      withdrawn,
+      null,
+      billingContractPayments,
+    );
     const withdrawal = await t.request(
       'GET',
       `/api/v1/contracts/${withdrawn}/cancellation-term.pdf`,
