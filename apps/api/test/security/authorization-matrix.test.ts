@@ -551,8 +551,8 @@ describe('scope follows the client: moved people and clients, admin-made and rev
       token: authorToken,
       body: {
         client_id: clientId,
-        package_id: f.ids.package,
-        blocks: { A: [], B: [], C: [], D: [] },
+        package_id: f.contractPackage,
+        blocks: { A: [f.ids.service], B: [], C: [], D: [] },
       },
     });
     expect(proposal.statusCode, proposal.body).toBe(201);
@@ -677,7 +677,7 @@ describe('scope follows the client: moved people and clients, admin-made and rev
     const deal = await dealOf('PAULISTA', author.token);
     const revised = await f.send('POST', `/api/v1/proposals/${deal.proposal.id}/revise`, {
       token: manager.token,
-      body: { blocks: { A: [], B: [], C: [], D: [] } },
+      body: { blocks: { A: [f.ids.service], B: [], C: [], D: [] } },
     });
     expect(revised.statusCode, revised.body).toBe(201);
     const version = revised.json() as Proposal;

@@ -85,6 +85,8 @@ export interface SecurityFixtures {
   /** The bearer token each identity sends (undefined: no Authorization header). */
   tokens: Record<Identity, string | undefined>;
   ids: Record<Resource, number>;
+  /** A package whose block A takes the fixture service: a proposal needs a procedure. */
+  contractPackage: number;
   serviceNames: [string, string];
   /** A fresh row for a route that deletes it, so each DELETE reaches a handler with a real id. */
   fresh(resource: Resource): Promise<number>;
@@ -571,6 +573,7 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     users,
     tokens,
     ids,
+    contractPackage,
     serviceNames,
     fresh: (resource) => factories[resource](),
     urlFor,
