@@ -294,7 +294,11 @@ describe('PDF documents', () => {
       expect(text).toContain(
         'Limpeza de Pele Profunda: 12 (doze) sessões, R$ 180,00 (cento e oitenta reais) por sessão avulsa',
       );
-      expect(text).not.toContain('no pacote, R$');
+      // Issue 28: the contracted price is the package apportioned by standalone value; with one
+      // procedure that is the whole package over its sessions, named as the contracted price.
+      expect(text).toContain(
+        'no pacote, R$ 1.200,00 (um mil e duzentos reais) por sessão (preço contratado)',
+      );
     });
 
     it('draws text outside the standard fonts without failing', async () => {

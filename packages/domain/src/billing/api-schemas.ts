@@ -1,3 +1,4 @@
+import { isQueryableDate } from '../shared/dates.ts';
 import { z } from '../shared/zod.ts';
 import { hasAtMostTwoDecimals, reaisToCentavos } from '../shared/money.ts';
 import {
@@ -128,10 +129,6 @@ function toRate(rate: z.output<typeof rateSchema>): CommissionRate {
   };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (text: string) =>
-  DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
-
 const scopeText = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(60, message).optional();
 
@@ -159,7 +156,7 @@ export const commissionRuleBodySchema = z
     clawback: z.enum(COMMISSION_CLAWBACKS, { error: BILLING_MESSAGES.clawbackInvalid }),
     valid_from: z
       .string({ error: BILLING_MESSAGES.validFromInvalid })
-      .refine(isCalendarDay, BILLING_MESSAGES.validFromInvalid),
+      .refine(isQueryableDate, BILLING_MESSAGES.validFromInvalid),
   })
   .transform((body): Omit<CommissionRule, 'id' | 'version'> => ({
     scope: Object.fromEntries(

@@ -1,3 +1,4 @@
+import { isQueryableDate } from '../shared/dates.ts';
 import { z } from '../shared/zod.ts';
 import { INSTALLMENT_STATUSES } from './installments.ts';
 import { PAYMENT_METHODS } from './api-schemas.ts';
@@ -81,14 +82,12 @@ export const contractPaymentsSchema = z.object({
 });
 export type ContractPayments = z.output<typeof contractPaymentsSchema>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+// zod runs every check even after the pattern fails, so the calendar check must take any text:
+// isQueryableDate (shared/dates.ts) does; `new Date('-1…').toISOString()` threw a 500.
 const dayParam = z
   .string({ error: BILLING_ANSWERS.dayInvalid })
-  .regex(DAY, BILLING_ANSWERS.dayInvalid)
-  .refine(
-    (text) => new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text,
-    BILLING_ANSWERS.dayInvalid,
-  );
+  .regex(/^\d{4}-\d{2}-\d{2}$/, BILLING_ANSWERS.dayInvalid)
+  .refine(isQueryableDate, BILLING_ANSWERS.dayInvalid);
 
 /** GET /billing/receivables?unit=&status=&from=&to= (due dates, São Paulo days, inclusive). */
 export const receivablesQuerySchema = z.object({
