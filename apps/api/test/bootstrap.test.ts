@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useAuditKey } from '../src/audit/key.ts';
 import { loadConfig } from '../src/config.ts';
 import { bootstrapDatabase } from '../src/db/seed.ts';
 import { usersService } from '../src/modules/people/users/service.ts';
@@ -12,6 +13,9 @@ const config = {
   adminPassword: 'Senha-forte-123',
   seedDemo: true,
 };
+
+// The seed audits what it creates; server.ts installs the key before bootstrapping, so do we.
+beforeAll(() => useAuditKey(Buffer.from('test-audit-key-that-never-leaves-the-test-process')));
 
 let drop: (() => Promise<void>) | undefined;
 afterEach(async () => {

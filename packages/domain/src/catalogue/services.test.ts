@@ -14,7 +14,7 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
 }
 
 describe('service schemas', () => {
-  it('fills the SPEC defaults: block A, active, every number 0, empty description', () => {
+  it('fills the SPEC defaults: block A, active, every number 0, empty description, no clinical data', () => {
     expect(serviceCreateSchema.parse({ name: '  Peeling de Diamante ' })).toEqual({
       name: 'Peeling de Diamante',
       description: '',
@@ -25,6 +25,8 @@ describe('service schemas', () => {
       session_limit: 0,
       status: 'active',
       traits: [],
+      // Issue 26: saved without clinical data, the admin list flags it 'Sem dados clínicos'.
+      clinical_traits: null,
     });
   });
 
