@@ -33,9 +33,8 @@ describe('/propostas/{id}', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Proposta 2026-000123' }),
     ).toBeInTheDocument();
-    const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('Contraindicações do cliente');
-    expect(alert).toHaveTextContent('Microagulhamento');
+    const clinical = screen.getByRole('region', { name: 'Avisos clínicos' });
+    expect(clinical).toHaveTextContent('Microagulhamento');
     const discount = screen.getByRole('row', { name: /Desconto Gerado/ });
     expect(discount).toHaveTextContent('Sem desconto (benefícios do pacote)');
     expect(discount.textContent).not.toMatch(/-/);
