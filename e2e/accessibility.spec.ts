@@ -64,7 +64,7 @@ async function openReceipt(page: Page): Promise<void> {
 async function openNewClient(page: Page): Promise<void> {
   await visit('/clientes/novo', 'Novo cliente')(page);
   await page.getByRole('checkbox', { name: /^Dados de saúde/ }).check();
-  await expect(page.getByRole('textbox', { name: /Alergias ou aversões/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /Alergias ou aversões/ })).toBeVisible();
 }
 
 /** A client with consent and an allergy, read by an admin (access log shown). */

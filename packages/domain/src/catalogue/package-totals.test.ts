@@ -121,7 +121,7 @@ describe('packageSaving', () => {
       percent: 10,
     });
     expect(formatSaving({ kind: 'saving', amount: 123_400, percent: 12.34 })).toBe(
-      'R$\u00a01.234,00 (12,3%)',
+      'R$\u00a01.234,00 (12,34%)',
     );
   });
 

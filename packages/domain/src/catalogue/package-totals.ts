@@ -1,13 +1,8 @@
-import {
-  centavosToReais,
-  formatBRL,
-  formatPercent,
-  reaisToCentavos,
-  type Centavos,
-} from '../shared/money.ts';
+import { centavosToReais, formatBRL, reaisToCentavos, type Centavos } from '../shared/money.ts';
 import {
   basisPointsToPercent,
   discountBasisPoints,
+  formatPercentExact,
   marginBasisPoints,
   meetsMinimum,
   percentToBasisPoints,
@@ -168,7 +163,9 @@ export function packageSaving(
   if (servicesTotalValue <= 0) return { kind: 'none' };
   const amount = servicesTotalValue - annual;
   if (amount > 0) {
-    return { kind: 'saving', amount, percent: (amount / servicesTotalValue) * 100 };
+    // The discount's one rounding (basis-points.ts): whole basis points, rounded down.
+    const percent = basisPointsToPercent(discountBasisPoints(annual, servicesTotalValue));
+    return { kind: 'saving', amount, percent };
   }
   if (amount < 0) return { kind: 'costs-more', extra: -amount };
   return { kind: 'none' };
@@ -188,5 +185,6 @@ export function packageCostsMoreMessage(extraCentavos: Centavos): string {
 
 /** 'Economia de R$ 1.234,00 (12,3%)' */
 export function formatSaving(saving: Extract<PackageSaving, { kind: 'saving' }>): string {
-  return `${formatBRL(saving.amount)} (${formatPercent(saving.percent)})`;
+  // Two decimals, as every percentage of the builder and proposal (basis-points.ts).
+  return `${formatBRL(saving.amount)} (${formatPercentExact(saving.percent)})`;
 }

@@ -72,11 +72,11 @@ const COLUMNS: Admin.AdminColumn<Service>[] = [
     header: 'Dados clínicos',
     cell: (service) =>
       traitsMissing(service) ? (
-        <Badge color="orange" variant="light">
+        <Badge color="orange" variant="dot">
           Sem dados clínicos
         </Badge>
       ) : service.clinical_traits ? (
-        <Badge color="teal" variant="light">
+        <Badge color="teal" variant="dot">
           Completos
         </Badge>
       ) : null,

@@ -263,12 +263,12 @@ describe('package builder: procedures step', () => {
     expect(within(summaryPanel()).getByRole('alert')).toHaveTextContent(
       'O pacote custa R$ 1.500,00 a mais que os procedimentos avulsos. Adicione sessões ou escolha outro pacote antes de gerar.',
     );
-    // + Peeling 800 + Criolipólise 2.000 = R$ 7.300: saving R$ 1.300,00, 1 − 6.000/7.300 = 17,8%.
+    // + Peeling 800 + Criolipólise 2.000 = R$ 7.300: saving R$ 1.300,00, 1 − 6.000/7.300 = 17,80%.
     await user.click(screen.getByRole('button', { name: /^Peeling/ }));
     await user.click(screen.getByRole('button', { name: /Criolipólise\s*3 procedimentos/ }));
     await user.click(await screen.findByRole('button', { name: /^Criolipólise - Abdômen/ }));
     expect(summaryValue('Valor avulso')).toBe('R$ 7.300,00');
-    expect(summaryValue('Economia da cliente')).toBe('R$ 1.300,00 (17,8%)');
+    expect(summaryValue('Economia da cliente')).toBe('R$ 1.300,00 (17,80%)');
     expect(within(summaryPanel()).queryByRole('alert')).not.toBeInTheDocument();
   });
 
