@@ -233,6 +233,25 @@ describe('rules and their exceptions', () => {
     ]);
   });
 
+  it('still excludes by name what the request refuses, on a procedure without traits', () => {
+    const result = clinicalCheck(
+      { conditions: [], allergies: [] },
+      'Zero laser e zero peeling: quero clarear manchas',
+      [
+        { id: 9, name: 'Peeling Fotos Novo', traits: null },
+        { id: 10, name: 'Hidratação Nova', traits: null },
+      ],
+      TODAY,
+    );
+    expect(result.blocked_ids).toEqual([9]);
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ code: 'exclusion', service_id: 9, severity: 'absolute' }),
+    );
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ code: 'unknown_traits', service_id: 10, severity: 'relative' }),
+    );
+  });
+
   it('holds an allergy the portal does not know against ingredient names', () => {
     const result = check('', [], ['vitamina C']);
     expect(blocked(result)).toEqual(['Revitalização com Vitamina C']);

@@ -251,21 +251,22 @@ function strongestRule(
   return best;
 }
 
+/** `traits` null: only the name can tell ('Peeling X' with no clinical data is still a peeling). */
 function exclusionIssues(
   procedure: ClinicalProcedure,
-  traits: ClinicalTraits,
+  traits: ClinicalTraits | null,
   reading: ClinicalReading,
   foldedName: string,
 ): ClinicalIssue[] {
   const issues: ClinicalIssue[] = [];
   for (const exclusion of reading.exclusions) {
     if (exclusion.effect) {
-      const issue = effectIssue(procedure, traits, exclusion.effect);
+      const issue = traits ? effectIssue(procedure, traits, exclusion.effect) : null;
       if (issue) issues.push(issue);
       continue;
     }
-    const technique = exclusion.techniques.find((t) => traits.techniques.includes(t));
-    const ingredient = exclusion.ingredients.find((i) => traits.ingredients.includes(i));
+    const technique = exclusion.techniques.find((t) => traits?.techniques.includes(t));
+    const ingredient = exclusion.ingredients.find((i) => traits?.ingredients.includes(i));
     const named = exclusion.names.some((word) => foldedName.includes(word));
     if (!technique && !ingredient && !named) continue;
     const because = technique
@@ -349,7 +350,9 @@ function procedureIssues(
 ): ClinicalIssue[] {
   const traits = procedure.traits;
   if (!traits) {
+    // Nothing known but the name: what the request excludes by name still excludes it.
     return [
+      ...exclusionIssues(procedure, null, reading, foldedName(procedure.name)),
       {
         code: 'unknown_traits',
         service_id: procedure.id,

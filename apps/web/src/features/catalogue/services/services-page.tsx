@@ -16,7 +16,7 @@ import {
 } from '../../../api/catalogue/services';
 import { ServiceFormModal } from './service-form-modal';
 import * as Admin from '../../../components/admin';
-import { Badge } from '@mantine/core';
+import { Text } from '@mantine/core';
 
 /** The URL keeps pt-BR names ('bloco', 'valor'); each names its API parameter or `order`. */
 const SERVICES_LIST: Admin.ListDefinition<ServicePageParams> = {
@@ -71,14 +71,16 @@ const COLUMNS: Admin.AdminColumn<Service>[] = [
   {
     header: 'Dados clínicos',
     cell: (service) =>
+      // Text, not a badge: a badge cuts 'Sem dados clínicos' in this narrow column on a laptop;
+      // bold in the text colour, readable in light and dark.
       traitsMissing(service) ? (
-        <Badge color="orange" variant="dot">
+        <Text size="sm" fw={700}>
           Sem dados clínicos
-        </Badge>
+        </Text>
       ) : service.clinical_traits ? (
-        <Badge color="teal" variant="dot">
+        <Text size="sm" c="dimmed">
           Completos
-        </Badge>
+        </Text>
       ) : null,
   },
 ];
