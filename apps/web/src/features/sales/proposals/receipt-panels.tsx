@@ -85,7 +85,7 @@ export function ClinicalPanel({ proposal }: { proposal: Proposal }) {
             wrap="nowrap"
             align="flex-start"
           >
-            <Badge color="orange" variant="light" size="sm" style={{ flexShrink: 0 }}>
+            <Badge color="orange" variant="dot" size="sm" style={{ flexShrink: 0 }}>
               Atenção
             </Badge>
             <Text size="sm">{withName(nameOf(warning.service_id), warning.message)}</Text>
