@@ -175,7 +175,14 @@ export function ClinicalTraitsFields({
   return (
     <Stack gap="sm">
       {isBlankDraft(value) ? (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} p="xs">
+        // A standing note, not an alert: the form's alert is for what the server refuses.
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle aria-hidden />}
+          p="xs"
+          role="note"
+        >
           <Text size="sm">
             Sem dados clínicos: a verificação clínica não sabe o que este procedimento envolve e só
             pode avisar.
