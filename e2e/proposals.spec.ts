@@ -142,7 +142,8 @@ test('a proposal goes from the builder to the client’s phone and comes back ac
   const evidence = page.getByRole('region', { name: 'Aceite do cliente' });
   await expect(evidence).toContainText(clientName);
   await expect(evidence).toContainText('127.0.0.1');
-  await expect(evidence).toContainText(/SHA-256 do PDF aceito: [0-9a-f]{64}/);
+  // The keyed seal of decision 0034 (a plain hash could confirm a guessed name after erasure).
+  await expect(evidence).toContainText(/Selo do PDF aceito \(HMAC-SHA-256\): [0-9a-f]{64}/);
   await expect(page.getByRole('button', { name: 'Enviar', exact: true })).toHaveCount(0);
 
   // The list shows it too.
