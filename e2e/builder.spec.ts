@@ -125,6 +125,9 @@ async function expectProposal(page: Page, { clientMode }: { clientMode: boolean 
 test('a professional builds a package for a named client, saves the proposal and gets both PDFs', async ({
   page,
 }) => {
+  // The longest walk of the suite (builder, both schemes, save, two PDFs): 35–40 s on an idle
+  // machine, so the 60 s default leaves too little room on a busy one.
+  test.slow();
   await signInAsNewUser(page, 'professional');
   await openBuilderFromHome(page);
   await expect(page.getByRole('button', { name: 'Personalizar' })).toBeDisabled();
