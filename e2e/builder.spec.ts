@@ -335,8 +335,8 @@ test.describe('on a phone', () => {
     await blockB.getByRole('button', { name: /^Radiofrequência\s*3 procedimentos/ }).click();
     await card(blockB, 'Radiofrequência Facial').click();
     await card(blockB, 'Radiofrequência Facial').click();
-    // 720 + 340 + 300 + 700 = R$ 2.060 for R$ 1.800: R$ 260,00 saved, 12,6%.
-    await expect(bar.getByText(brl('Economia R$ 260,00 (12,6%)'))).toBeVisible();
+    // 720 + 340 + 300 + 700 = R$ 2.060 for R$ 1.800: R$ 260,00 saved, 12,62%.
+    await expect(bar.getByText(brl('Economia R$ 260,00 (12,62%)'))).toBeVisible();
     await expect(bar.getByRole('alert')).toHaveCount(0);
 
     // 'Modo cliente' hides the margin on the bar, and on the proposal page.

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsNewUser, uniqueName } from './fixtures.ts';
 
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type PdfParse from 'pdf-parse';
+
+// pdf-parse's index.js reads a test file when it thinks it runs standalone; its lib entry does not.
+const pdfParse = createRequire(import.meta.url)('pdf-parse/lib/pdf-parse.js') as typeof PdfParse;
+
 /*
  * Issue 26 end to end, on a 390-px phone: a pregnant client (her record says 'Gestação', picked
  * by typing 'grávida') → the builder shows Toxina Botulínica blocked with its reason, adding it
@@ -8,7 +15,7 @@ import { signInAsNewUser, uniqueName } from './fixtures.ts';
  * zero peeling: quero clarear manchas', says what it understood and offers neither; the
  * receipt shows 'Benefícios' and 'Sinergias'. Demo catalogue: apps/api/src/db/seed/demo-catalogue.ts
  * ('Pacote Rejuvenescimento 4' allows the toxin in block C); traits: demo-traits.ts.
- * Screenshots at 390 and 1366 px, light and dark, go to test-results/clinical/.
+ * Screenshots at 390 and 1366 px, light and dark, and both PDFs go to test-results/clinical/.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -16,18 +23,38 @@ const DESKTOP = { width: 1366, height: 900 };
 const REASON = 'Obstetra liberou por escrito; gestação não confirmada em exame.';
 const SHOTS = 'test-results/clinical';
 
-async function shoot(page: Page, name: string): Promise<void> {
+/** Light and dark; a dialog is shot as the screen shows it, a page whole. */
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate(
       (value) => document.documentElement.setAttribute('data-mantine-color-scheme', value),
       scheme,
     );
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage });
   }
   await page.evaluate(() =>
     document.documentElement.setAttribute('data-mantine-color-scheme', 'light'),
   );
+}
+
+/** Opens a PDF dialog from the receipt, downloads it to test-results/clinical/ and reads its text. */
+async function downloadPdf(
+  page: Page,
+  button: string,
+  dialog: string,
+  file: string,
+): Promise<string> {
+  await page.getByRole('button', { name: button }).click();
+  const preview = page.getByRole('dialog', { name: dialog });
+  await expect(preview.locator('iframe[title="Pré-visualização do PDF"]')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await preview.getByRole('button', { name: 'Baixar' }).click();
+  const path = `${SHOTS}/${file}`;
+  await (await download).saveAs(path);
+  await preview.getByRole('button', { name: 'Fechar' }).last().click();
+  await expect(preview).toBeHidden();
+  return (await pdfParse(fs.readFileSync(path))).text.replace(/[\u00a0\s]+/g, ' ');
 }
 
 async function createPregnantClient(page: Page, name: string): Promise<string> {
@@ -82,7 +109,7 @@ test('a pregnant client: blocked toxin with a reason, an honest assistant, the r
   const ask = page.getByRole('dialog', { name: 'Procedimento contraindicado' });
   await expect(ask).toBeVisible();
   await ask.getByRole('textbox', { name: /Motivo/ }).fill(REASON);
-  await shoot(page, 'override-dialog-390');
+  await shoot(page, 'override-dialog-390', false);
   await ask.getByRole('button', { name: 'Adicionar com justificativa' }).click();
   await expect(toxin).toHaveAttribute('aria-pressed', 'true');
   await expect(toxin.getByText('Contraindicado · justificado')).toBeVisible();
@@ -106,7 +133,7 @@ test('a pregnant client: blocked toxin with a reason, an honest assistant, the r
   if ((await suggested.count()) > 0) {
     await expect(suggested).not.toContainText(/laser|peeling|luz intensa/i);
   }
-  await shoot(page, 'assistant-390');
+  await shoot(page, 'assistant-390', false);
   await assistant.getByRole('button', { name: 'Fechar' }).click();
 
   // Save: the reason given in the builder goes with it.
@@ -133,6 +160,14 @@ test('a pregnant client: blocked toxin with a reason, an honest assistant, the r
     PHONE.width,
   );
   await shoot(page, 'receipt-390');
+
+  // Both PDFs mark the toxin under its name: contraindicated, kept with a recorded reason.
+  const kept = 'Contraindicado (Gestação): mantido pelo profissional com justificativa registrada';
+  const proposalPdf = await downloadPdf(page, 'Visualizar PDF', 'Proposta (PDF)', 'proposal.pdf');
+  expect(proposalPdf).toContain(kept);
+  const carePdf = await downloadPdf(page, 'PDF Client', 'Client Care (PDF)', 'client-care.pdf');
+  expect(carePdf).toContain(clientName);
+  expect(carePdf).toContain(kept);
 
   // The same receipt and the builder's revision on a desktop.
   await page.setViewportSize(DESKTOP);

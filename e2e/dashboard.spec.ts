@@ -204,6 +204,31 @@ test.describe('on a 390-px phone', () => {
     await page.goto('/renovacoes');
     await expect(page.getByRole('heading', { level: 1, name: 'Renovações' })).toBeVisible();
     await expectNoSidewaysScroll(page);
+
+    // A renewal from use (issue 28): a contract whose two sessions are both done is listed now,
+    // ten months before its end, with why.
+    const renewed = uniqueName('Rosa Uso');
+    const saved = await saveDemoProposal(page.request, token, renewed, 2);
+    const headers = { authorization: `Bearer ${token}` };
+    const accepted = await page.request.post(`/api/v1/proposals/${saved.id}/accept-in-person`, {
+      headers,
+      data: { full_name: renewed },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(201);
+    const { contract_id: contractId } = (await accepted.json()) as { contract_id: number };
+    const { microneedling } = await demoCatalogue(page.request, token);
+    for (let session = 0; session < 2; session++) {
+      const recorded = await page.request.post(`/api/v1/contracts/${contractId}/sessions`, {
+        headers,
+        data: { service_id: microneedling.id },
+      });
+      expect(recorded.status(), await recorded.text()).toBe(201);
+    }
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: renewed });
+    await expect(row).toContainText('Todas as sessões usadas no mês 1');
+    await expect(row.getByRole('link', { name: `Nova proposta para ${renewed}` })).toBeVisible();
+    await expectNoSidewaysScroll(page);
   });
 
   test("an admin reads 'Auditoria' with its filters", async ({ page }) => {

@@ -342,6 +342,11 @@ describe('the clinical check at every server path (issue 26)', () => {
       expect(answer.recommendation.understood).toContain('sem laser');
       expect(answer.recommendation.understood).toContain('sem peeling');
       expect(answer.recommendation.summary).not.toContain('laser e laser');
+      // A refused technique is never read as a goal: no warning names it as one.
+      for (const notice of answer.recommendation.notices) {
+        const goals = /Nenhum procedimento para (.*?) respeita/.exec(notice.message)?.[1] ?? '';
+        expect(goals).not.toMatch(/laser|peeling/);
+      }
     });
 
     it('8. a wedding in 3 weeks, nothing that bruises: no fillers, threads or toxin', async () => {

@@ -10,6 +10,7 @@ import {
   type Proposal,
   type ProposalSendResponse,
   type PublicProposal,
+  type SalesDashboard,
 } from '@portal/domain';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { createCatalogue, HEALTH_CONSENT, userOfUnit } from './helpers/crm-fixtures.ts';
@@ -220,6 +221,52 @@ describe('contracts (issue 28): what an accepted proposal becomes', () => {
       kind: 'withdraw',
       actor_label: 'Cliente (link)',
     });
+  });
+
+  it('a withdrawn sale leaves the accepted figures and the top lists, on either basis', async () => {
+    // A period around today whatever the clock (São Paulo's day is within a day of UTC's).
+    const from = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+    const read = async (basis: 'criacao' | 'aceite') => {
+      const res = await t.request('GET', '/api/v1/dashboard/sales', {
+        token: manager.token,
+        query: { from, to, basis },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as SalesDashboard;
+      const pkg = body.top_packages.find((entry) => entry.package_id === catalogue.pkg);
+      const laser = body.top_procedures.find((entry) => entry.service_id === catalogue.laser);
+      const week = body.by_week.reduce((sum, entry) => sum + entry.proposals_accepted, 0);
+      return {
+        accepted: body.proposals_accepted,
+        value: body.accepted_annual_value,
+        withdrawn: body.withdrawn_count,
+        withdrawnValue: body.withdrawn_value,
+        packageCount: pkg?.accepted_count ?? 0,
+        laserProposals: laser?.proposals ?? 0,
+        laserSessions: laser ? body.by_block.find((b) => b.block === 'B')?.sessions : 0,
+        week,
+      };
+    };
+    const before = { criacao: await read('criacao'), aceite: await read('aceite') };
+    const { token } = await acceptedOnLink();
+    for (const basis of ['criacao', 'aceite'] as const) {
+      const sold = await read(basis);
+      expect(sold.accepted - before[basis].accepted, basis).toBe(1);
+      expect(sold.packageCount - before[basis].packageCount, basis).toBe(1);
+      expect(sold.laserProposals - before[basis].laserProposals, basis).toBe(1);
+    }
+    const withdrawn = await t.request('POST', `/api/v1/public/proposals/${token}/withdraw`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    for (const basis of ['criacao', 'aceite'] as const) {
+      const after = await read(basis);
+      // Not a sale any more, in the totals, the weeks and the top lists; counted apart.
+      expect(after, `${basis} from ${from} to ${to}`).toEqual({
+        ...before[basis],
+        withdrawn: before[basis].withdrawn + 1,
+        withdrawnValue: before[basis].withdrawnValue + 3600,
+      });
+    }
   });
 
   it('accepting in person records who, and has no 7-day withdrawal', async () => {

@@ -128,12 +128,14 @@ export function renderClientCarePdf({
     writer.heading('Procedimentos');
     data.procedures.forEach((procedure, index) => {
       writer.bulletList([procedure.name]);
+      // The mark reads as part of its procedure: under the name, indented, no bullet of its own.
       for (const mark of clinicalMarks[index] ?? []) {
-        writer.bulletList(
-          [mark.text],
-          mark.severity === 'absolute' ? COLORS.negative : CLINICAL_RELATIVE_COLOR,
-          9,
-        );
+        writer.paragraph(mark.text, {
+          size: 8.5,
+          font: FONTS.bold,
+          indent: 14,
+          color: mark.severity === 'absolute' ? COLORS.negative : CLINICAL_RELATIVE_COLOR,
+        });
       }
     });
     writer.gap(8);

@@ -54,6 +54,10 @@ export const theme = createTheme({
           : { root: {} },
     },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    // A table that scrolls sideways keeps everything inside its box: a visually hidden header
+    // ('Ações') is absolutely positioned and, without a positioned box around it, widened the
+    // whole page on a phone (e2e/dashboard.spec.ts, the renewals).
+    TableScrollContainer: { styles: { scrollContainer: { position: 'relative' } } },
     // Mantine's eye button is English and skipped by Tab; ours is named in pt-BR and reachable
     // (its pressed state tells whether the password is showing).
     PasswordInput: {

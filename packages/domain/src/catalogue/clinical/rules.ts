@@ -75,12 +75,27 @@ const ALL_BUT_ANE_HID =
 
 export const CLINICAL_RULES: readonly ClinicalRule[] = [
   // Pregnancy, breastfeeding, trying to conceive.
+  // One rule per technique, so a card reads only its own procedure's reason.
   rule(
     'GESTACAO',
     'A',
-    'TOX HIFU CRIO',
-    'Bula brasileira de toxina contraindica na gestação; consenso de ultrassom microfocado e fabricante da criolipólise também.',
-    ['L-BOTULIM', 'L-DYSPORT', 'C-MFUV', 'D-CS'],
+    'TOX',
+    'A bula brasileira da toxina botulínica contraindica o uso na gestação.',
+    ['L-BOTULIM', 'L-DYSPORT'],
+  ),
+  rule(
+    'GESTACAO',
+    'A',
+    'HIFU',
+    'O consenso de ultrassom microfocado contraindica o tratamento na gestação.',
+    ['C-MFUV'],
+  ),
+  rule(
+    'GESTACAO',
+    'A',
+    'CRIO',
+    'O fabricante da criolipólise contraindica o tratamento na gestação.',
+    ['D-CS'],
   ),
   rule(
     'GESTACAO',

@@ -1,5 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { DASHBOARD_TIME_ZONE, type SalesAggregates, type SalesCounts } from '@portal/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DASHBOARD_TIME_ZONE,
+  type SalesAggregates,
+  type DashboardBasis,
+  type SalesCounts,
+  type ServiceBlock,
+} from '@portal/domain';
 import { rowFilterSql } from '../../../auth/scope.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { SalesFilter } from './repository.ts';
@@ -28,9 +34,22 @@ interface EndedRow {
 export async function excludeEndedSales(
   db: DbOrTx,
   filter: SalesFilter,
+  basis: DashboardBasis,
   aggregates: SalesAggregates,
 ): Promise<void> {
   const scope = rowFilterSql(filter, { unit: sql.raw('p.unit'), authorId: sql.raw('p.author_id') });
+  // The day a sale counts on: its creation, or its answer with `basis=aceite` (as the figures).
+  const day = sql.raw(basis === 'aceite' ? 'p.answered_at' : 'p.created_at');
+  const ended = sql`SELECT p.id, p.package_id, p.annual_value, l.kind
+                      FROM contract_ledger l
+                      JOIN contracts c ON c.id = l.contract_id
+                      JOIN proposals p ON p.id = c.proposal_id
+                     WHERE l.kind IN ('withdraw', 'cancel') AND p.status = 'accepted'
+                       AND p.superseded_by_id IS NULL
+                       AND ${day} >= ${filter.from.toISOString()}::timestamptz
+                       AND ${day} < ${filter.before.toISOString()}::timestamptz
+                       AND ${scope}`;
+  await excludeEndedItems(db, ended, aggregates);
   const result = await db.execute(
     sql`SELECT grouping(author_key)::int AS g_author, grouping(unit)::int AS g_unit,
                grouping(week)::int AS g_week, author_key, unit, week::text AS week, kind,
@@ -40,15 +59,15 @@ export async function excludeEndedSales(
                count(*) FILTER (WHERE margin_pct < min_margin_pct)::int AS below_min_margin
           FROM (SELECT coalesce(p.author_id, 0) AS author_key, p.unit, l.kind, p.annual_value,
                        p.discount_pct, p.margin_pct, p.min_margin_pct,
-                       date_trunc('week', p.created_at AT TIME ZONE ${DASHBOARD_TIME_ZONE})::date
+                       date_trunc('week', ${day} AT TIME ZONE ${DASHBOARD_TIME_ZONE})::date
                          AS week
                   FROM contract_ledger l
                   JOIN contracts c ON c.id = l.contract_id
                   JOIN proposals p ON p.id = c.proposal_id
                  WHERE l.kind IN ('withdraw', 'cancel') AND p.status = 'accepted'
                    AND p.superseded_by_id IS NULL
-                   AND p.created_at >= ${filter.from.toISOString()}::timestamptz
-                   AND p.created_at < ${filter.before.toISOString()}::timestamptz
+                   AND ${day} >= ${filter.from.toISOString()}::timestamptz
+                   AND ${day} < ${filter.before.toISOString()}::timestamptz
                    AND ${scope}) e
          GROUP BY GROUPING SETS ((kind), (author_key, kind), (unit, kind), (week, kind))`,
   );
@@ -74,6 +93,64 @@ export async function excludeEndedSales(
       counts.cancelled_value += value;
     }
   }
+}
+
+interface EndedItemRow {
+  service_id: number | null;
+  block: ServiceBlock | null;
+  package_key: number | null;
+  g_service: number;
+  g_block: number;
+  sessions: number;
+  proposals: number;
+  value: number;
+}
+
+/**
+ * The top procedures, blocks and packages lose the ended sales too: a withdrawn package is not
+ * the best seller of the month. An entry left with no accepted proposal leaves its list.
+ */
+async function excludeEndedItems(db: DbOrTx, ended: SQL, aggregates: SalesAggregates) {
+  const result = await db.execute(
+    sql`WITH e AS (${ended})
+        SELECT grouping(i.service_id)::int AS g_service, grouping(i.block)::int AS g_block,
+               i.service_id, i.block, NULL::int AS package_key,
+               sum(i.sessions)::int AS sessions, count(*)::int AS proposals,
+               (sum(i.total_value) * 100)::float8 AS value
+          FROM proposal_items i JOIN e ON e.id = i.proposal_id
+         GROUP BY GROUPING SETS ((i.service_id), (i.block))
+        UNION ALL
+        SELECT 1, 1, NULL, NULL, coalesce(e.package_id, 0), 0, count(*)::int,
+               (sum(e.annual_value) * 100)::float8
+          FROM e GROUP BY e.package_id`,
+  );
+  const rows = (
+    Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
+  ) as EndedItemRow[];
+  for (const row of rows) {
+    const value = Math.round(Number(row.value));
+    if (Number(row.g_service) === 0 && row.service_id !== null) {
+      const procedure = aggregates.procedures.find((p) => p.service_id === row.service_id);
+      if (!procedure) continue;
+      procedure.sessions -= Number(row.sessions);
+      procedure.proposals -= Number(row.proposals);
+      procedure.value -= value;
+    } else if (Number(row.g_block) === 0 && row.block !== null) {
+      const block = aggregates.blocks.find((b) => b.block === row.block);
+      if (!block) continue;
+      block.sessions -= Number(row.sessions);
+      block.value -= value;
+    } else if (row.package_key !== null) {
+      const key = Number(row.package_key) || null;
+      const pkg = aggregates.packages.find((p) => p.package_id === key);
+      if (!pkg) continue;
+      pkg.accepted -= Number(row.proposals);
+      pkg.value -= value;
+    }
+  }
+  aggregates.procedures = aggregates.procedures.filter((p) => p.proposals > 0);
+  aggregates.blocks = aggregates.blocks.filter((b) => b.sessions > 0);
+  aggregates.packages = aggregates.packages.filter((p) => p.accepted > 0);
 }
 
 function countsFor(aggregates: SalesAggregates, row: EndedRow): SalesCounts | undefined {

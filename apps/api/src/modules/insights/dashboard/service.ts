@@ -131,7 +131,7 @@ export const dashboardService = {
         ? aggregateSalesRows(await repo.answeredRows(db, filter), scope, now)
         : await repo.salesAggregates(db, filter);
     // Withdrawn and cancelled sales leave the accepted figures (issue 28).
-    await excludeEndedSales(db, filter, aggregates);
+    await excludeEndedSales(db, filter, scope.basis ?? 'criacao', aggregates);
     return buildSalesDashboard(aggregates, scope);
   },
 

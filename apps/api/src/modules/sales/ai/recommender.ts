@@ -221,6 +221,12 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
   const earlier = problem.earlierText?.trim() ? problem.earlierText : '';
   const care = readCareWords([earlier, text].filter(Boolean).join('\n'));
   const exclusions: ExclusionReading[] = [];
+  // The clinical reading knows more refusal cues ('zero laser', 'Botox nem pensar') than the
+  // goal lexicon: each refusal it found is read again as 'sem …', so a refused technique is never
+  // taken for a goal and the answer names it among the reasons.
+  const clinicalRefusals = (problem.clinical?.reading.exclusions ?? [])
+    .filter((refusal) => refusal.effect === null)
+    .flatMap((refusal) => readGoalText(`sem ${refusal.label}`).exclusions);
   for (const exclusion of [
     ...(earlier ? readGoalText(earlier).exclusions : []),
     ...reading.exclusions,
@@ -229,6 +235,24 @@ export function planRecommendation(problem: RecommendationProblem): Recommendati
       exclusions.push(exclusion);
     }
   }
+  // Only what the words did not already refuse ('sem agulhas' is also the clinical 'agulha').
+  for (const refusal of clinicalRefusals) {
+    const covered = exclusions.some(
+      (e) =>
+        e.stems.length > 0 &&
+        e.stems.every((stem) => refusal.stems.includes(stem)) &&
+        (e.needles || !refusal.needles),
+    );
+    if (!covered) exclusions.push(refusal);
+  }
+  // A word both asked for and refused ('zero laser' read as the term 'laser') is a refusal.
+  reading.goals = reading.goals.filter(
+    (goal) =>
+      goal.phrases.length === 0 ||
+      !goal.phrases.every((phrase) =>
+        exclusions.some((e) => phrase.every((stem) => e.stems.includes(stem))),
+      ),
+  );
   if (care.needleAversion && !exclusions.some((e) => e.needles)) {
     exclusions.push({ text: 'agulhas', needles: true, stems: [] });
   }

@@ -72,7 +72,7 @@ export default function RenewalsPage() {
           description: `Nenhum pacote anual termina nos próximos ${within} dias.`,
         }}
       >
-        <Table.ScrollContainer minWidth={720} type="native">
+        <Table.ScrollContainer minWidth={880} type="native">
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -81,6 +81,7 @@ export default function RenewalsPage() {
                 <Table.Th ta="right">Valor anual</Table.Th>
                 <Table.Th>Termina em</Table.Th>
                 <Table.Th>Faltam</Table.Th>
+                <Table.Th>Motivo</Table.Th>
                 {showOwner ? <Table.Th>Profissional</Table.Th> : null}
                 <Table.Th>
                   <VisuallyHidden>Ações</VisuallyHidden>
@@ -111,6 +112,10 @@ export default function RenewalsPage() {
                     <Badge color={row.days_left <= 15 ? 'red' : 'yellow'} variant="light">
                       {daysLeftText(row.days_left)}
                     </Badge>
+                  </Table.Td>
+                  {/* From the dates or from use (issue 28): 'Todas as sessões usadas no mês 8'. */}
+                  <Table.Td>
+                    <Text size="sm">{row.label}</Text>
                   </Table.Td>
                   {showOwner ? (
                     <Table.Td>

@@ -61,35 +61,22 @@ export function ClinicalPanel({ proposal }: { proposal: Proposal }) {
       </Group>
       <Stack gap="xs">
         {absolute.map((warning) => (
-          <Group
-            key={`${warning.service_id}:${warning.message}`}
-            gap="xs"
-            wrap="nowrap"
-            align="flex-start"
-          >
-            <Badge
-              color="red"
-              size="sm"
-              leftSection={<IconBan size={12} aria-hidden />}
-              style={{ flexShrink: 0 }}
-            >
+          // The badge above its text, as on the builder's cards: the text keeps the whole width
+          // on a phone.
+          <Stack key={`${warning.service_id}:${warning.message}`} gap={4} align="flex-start">
+            <Badge color="red" size="sm" leftSection={<IconBan size={12} aria-hidden />}>
               Contraindicado
             </Badge>
             <Text size="sm">{withName(nameOf(warning.service_id), warning.message)}</Text>
-          </Group>
+          </Stack>
         ))}
         {relative.map((warning) => (
-          <Group
-            key={`${warning.service_id}:${warning.message}`}
-            gap="xs"
-            wrap="nowrap"
-            align="flex-start"
-          >
-            <Badge color="orange" variant="dot" size="sm" style={{ flexShrink: 0 }}>
+          <Stack key={`${warning.service_id}:${warning.message}`} gap={4} align="flex-start">
+            <Badge color="orange" variant="dot" size="sm">
               Atenção
             </Badge>
             <Text size="sm">{withName(nameOf(warning.service_id), warning.message)}</Text>
-          </Group>
+          </Stack>
         ))}
         {overrides.length > 0 ? (
           <Alert color="red" variant="light" title="Mantido com justificativa">
