@@ -7,7 +7,8 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { bootstrapDatabase } from '../../apps/api/src/db/seed.ts';
-import { BENCH_ADMIN, BENCH_JWT_SECRET, TMP_DIR } from './env.ts';
+import { useAuditKey } from '../../apps/api/src/audit/key.ts';
+import { BENCH_ADMIN, BENCH_AUDIT_KEY, BENCH_JWT_SECRET, TMP_DIR } from './env.ts';
 
 /** Where a prepared database lives: hand it to startApiServer. */
 export interface PreparedDatabase {
@@ -79,6 +80,8 @@ export async function prepareDemoDatabase(options: {
   let counts: Record<string, number>;
   try {
     await runMigrations(database);
+    // The seed writes audit entries, sealed before any app is built.
+    useAuditKey(BENCH_AUDIT_KEY);
     await bootstrapDatabase(database.db, config, pino({ level: 'silent' }));
     if ((options.copies ?? 1) > 1) await multiplyCatalogue(database, options.copies ?? 1);
     counts = await countRows(database);

@@ -33,6 +33,8 @@ export const BENCH_ADMIN = {
 };
 /** A fixed signing key, so a process restarted on the same database accepts earlier tokens. */
 export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+/** Seals the audit entries the seed and the timed requests write (apps/api/src/audit/key.ts). */
+export const BENCH_AUDIT_KEY = Buffer.from('bench-audit-key-that-never-leaves-the-bench');
 
 export function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];

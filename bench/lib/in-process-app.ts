@@ -2,7 +2,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import type { PreparedDatabase } from './databases.ts';
-import { BENCH_JWT_SECRET } from './env.ts';
+import { BENCH_AUDIT_KEY, BENCH_JWT_SECRET } from './env.ts';
 
 /**
  * The whole app in this process on a prepared database, with the database handle beside it (the
@@ -19,6 +19,6 @@ export async function openInProcessApp(prepared: PreparedDatabase) {
     ...(prepared.dataDir ? { DATA_DIR: prepared.dataDir } : {}),
     ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : {}),
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, auditKey: BENCH_AUDIT_KEY });
   return { database, app };
 }

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { BENCH_ADMIN, BENCH_JWT_SECRET, REPO_ROOT, SERVER_ENTRY } from './env.ts';
+import { BENCH_ADMIN, BENCH_AUDIT_KEY, BENCH_JWT_SECRET, REPO_ROOT, SERVER_ENTRY } from './env.ts';
 
 /** A port nobody listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -182,6 +182,8 @@ export async function startApiServer(options: {
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     JWT_SECRET: BENCH_JWT_SECRET,
+    // The key the prepared database's seed sealed its audit entries with.
+    AUDIT_KEY: BENCH_AUDIT_KEY.toString('utf8'),
     SEED_DEMO: options.seedDemo === false ? '0' : '1',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: baseUrl,

@@ -24,7 +24,7 @@ import {
   saoPauloDayStart,
   WITHDRAWAL_NOTICE,
   whatsappUrl,
-  CONDITION_BY_CODE,
+  findingLabel,
   type ClinicalIssue,
   type Package,
   type Proposal,
@@ -356,10 +356,6 @@ function hashToken(token: string): string {
 async function documentSeal(db: DbOrTx, clientId: number, bytes: Buffer): Promise<string> {
   const key = await clientsService.evidenceKey(db, clientId);
   return crypto.createHmac('sha256', Buffer.from(key, 'hex')).update(bytes).digest('hex');
-}
-
-function conditionLabel(code: string): string {
-  return CONDITION_BY_CODE.get(code as never)?.label ?? code;
 }
 
 /** 'service:condition' of each absolute issue kept with a recorded reason. */
@@ -1150,8 +1146,8 @@ export const proposalsService = {
             health_flags: [
               ...client.healthConditions.map((entry) =>
                 entry.note
-                  ? `${conditionLabel(entry.code)} (${entry.note})`
-                  : conditionLabel(entry.code),
+                  ? `${findingLabel(entry.code)} (${entry.note})`
+                  : findingLabel(entry.code),
               ),
               ...client.healthFlags,
               ...client.contraindications,
