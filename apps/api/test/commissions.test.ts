@@ -154,8 +154,9 @@ describe('commissions (issue 30): rules, entries and monthly statements', () => 
     ]);
     expect(lines).toEqual([
       ['contrato', soldContract, saleRule.id, 1, lucroCentavos, saleCommission, 'prevista'],
-      ['sessao', soldContract, sessionRule.id, 1, expect.any(Number), 40_00, 'prevista'],
-      ['sessao', soldContract, sessionRule.id, 1, expect.any(Number), 40_00, 'prevista'],
+      // Bases: each session's contracted price (R$ 3.600 apportioned: 2.602,26 / 2 and 780,67).
+      ['sessao', soldContract, sessionRule.id, 1, 1301_13, 40_00, 'prevista'],
+      ['sessao', soldContract, sessionRule.id, 1, 780_67, 40_00, 'prevista'],
       ['contrato', withdrawnContract, saleRule.id, 1, lucroCentavos, saleCommission, 'prevista'],
       [
         'desistencia',
