@@ -59,6 +59,7 @@ import { liabilityRoutes } from './modules/insights/liability/routes.ts';
 import { contractsAfterSale } from './modules/care/contracts/after-sale.ts';
 import { contractsRoutes } from './modules/care/contracts/routes.ts';
 import { billingContractPayments, withPayments } from './modules/billing/payments/ports.ts';
+import { commissionsRoutes } from './modules/billing/commissions/routes.ts';
 import { paymentsRoutes } from './modules/billing/payments/routes.ts';
 import { paymentWebhooksRoutes } from './modules/billing/webhooks/routes.ts';
 import { unitBillingRoutes } from './modules/billing/unit-settings/routes.ts';
@@ -86,6 +87,7 @@ const MODULES: ModuleRoutes[] = [
   proposalsRoutes,
   contractsRoutes,
   paymentsRoutes,
+  commissionsRoutes,
   paymentWebhooksRoutes,
   unitBillingRoutes,
   auditRoutes,

@@ -83,6 +83,30 @@ export const rowAccess = {
     return this.administerClient(viewer, contract);
   },
 
+  /**
+   * A professional's commissions (issue 30), given their unit: admins all, a manager those of
+   * their unit's professionals, a professional only their own.
+   */
+  commissions(viewer: Viewer, professional: { id: number; unit: string | null }): boolean {
+    const scope = scopeOf(viewer);
+    switch (scope.kind) {
+      case 'network':
+        return true;
+      case 'none':
+        return false;
+      case 'unit':
+        return professional.unit === scope.unit;
+      case 'own':
+        return professional.id === scope.authorId;
+    }
+  },
+
+  /** Approving a month's commissions or adding an advance: admins, and the unit's manager. */
+  approveCommissions(viewer: Viewer, professional: { unit: string | null }): boolean {
+    const scope = scopeOf(viewer);
+    return scope.kind === 'network' || (scope.kind === 'unit' && professional.unit === scope.unit);
+  },
+
   /** Where a viewer may create or move a client: admins anywhere, anyone else their own unit. */
   placeClient(viewer: Viewer, unit: string): boolean {
     return this.client(viewer, { unit });

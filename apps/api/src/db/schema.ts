@@ -14,10 +14,18 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { bigint, doublePrecision } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import {
+  COMMISSION_BASES,
+  COMMISSION_CLAWBACKS,
+  COMMISSION_EVENTS,
+  type CommissionEntry,
+  type CommissionRate,
+} from '@portal/domain';
 import type {
   CancellationQuote,
   ClinicalIssue,
@@ -450,6 +458,8 @@ export const auditLog = pgTable('audit_log', {
       'proposal',
       'contract',
       'client',
+      'commission_rule',
+      'commission_statement',
     ],
   }).notNull(),
   entityId: text('entity_id').notNull(),
@@ -706,4 +716,62 @@ export const refunds = pgTable('refunds', {
   refundId: text('refund_id').unique(),
   createdAt: createdAt(),
   doneAt: timestamp('done_at', { withTimezone: true }),
+});
+
+// Issue 30: commissions (migration 0024).
+export const commissionRules = pgTable(
+  'commission_rules',
+  {
+    rowId: integer('row_id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    scopeUnit: text('scope_unit'),
+    scopeProfile: text('scope_profile'),
+    scopeProfessionalId: integer('scope_professional_id'),
+    event: text('event', { enum: COMMISSION_EVENTS }).notNull(),
+    basis: text('basis', { enum: COMMISSION_BASES }).notNull(),
+    rate: jsonb('rate').$type<CommissionRate>().notNull(),
+    clawback: text('clawback', { enum: COMMISSION_CLAWBACKS }).notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by'),
+    createdByName: text('created_by_name'),
+    createdAt: createdAt(),
+  },
+  (table) => [unique().on(table.id, table.version)],
+);
+
+export const commissionStatements = pgTable(
+  'commission_statements',
+  {
+    professionalId: integer('professional_id')
+      .notNull()
+      .references(() => users.id),
+    period: text('period').notNull(),
+    unit: text('unit'),
+    status: text('status', { enum: ['aprovada', 'paga'] }).notNull(),
+    entries: jsonb('entries').$type<CommissionEntry[]>().notNull(),
+    gross: money('gross').notNull(),
+    net: money('net').notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull(),
+    approvedBy: integer('approved_by'),
+    approvedByName: text('approved_by_name'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: integer('paid_by'),
+    paidByName: text('paid_by_name'),
+  },
+  (table) => [primaryKey({ columns: [table.professionalId, table.period] })],
+);
+
+export const commissionAdjustments = pgTable('commission_adjustments', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  professionalId: integer('professional_id')
+    .notNull()
+    .references(() => users.id),
+  period: text('period').notNull(),
+  amount: money('amount').notNull(),
+  reason: text('reason').notNull(),
+  createdBy: integer('created_by'),
+  createdByName: text('created_by_name'),
+  createdAt: createdAt(),
 });

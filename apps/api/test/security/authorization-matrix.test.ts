@@ -159,6 +159,19 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/v1/reports/liability.csv': 'manager',
   'GET /api/v1/reports/liability/contracts': 'manager',
   'PATCH /api/v1/care-settings/': 'admin',
+  // Commissions (issue 30): rules read by everyone, written and simulated by admins; statements
+  // scoped (a professional their own, a manager their unit's), approved by the unit's manager or
+  // an admin, paid by an admin (test/commissions.test.ts checks the rows).
+  'GET /api/v1/commission-rules/': 'user',
+  'POST /api/v1/commission-rules/': 'admin',
+  'PATCH /api/v1/commission-rules/:id': 'admin',
+  'POST /api/v1/commission-rules/simulate': 'admin',
+  'GET /api/v1/commissions/': 'user',
+  'GET /api/v1/commission-statements/:professional_id/:period': 'user',
+  'GET /api/v1/commission-statements/:professional_id/:period.csv': 'user',
+  'POST /api/v1/commission-statements/:professional_id/:period/approve': 'manager',
+  'POST /api/v1/commission-statements/:professional_id/:period/mark-paid': 'admin',
+  'POST /api/v1/commission-statements/:professional_id/:period/adjustments': 'manager',
 
   // The public proposal page (server-rendered HTML): the token in the URL is the only key.
   'GET /p/:token': 'public',
@@ -192,6 +205,8 @@ const FRESH_ROW_ROUTES = new Set([
   'POST /api/v1/contracts/:id/cancel',
   'POST /api/v1/installments/:id/mark-paid',
   'POST /api/v1/contracts/:id/refunds/:refundId/mark-done',
+  'POST /api/v1/commission-statements/:professional_id/:period/approve',
+  'POST /api/v1/commission-statements/:professional_id/:period/mark-paid',
   'POST /api/v1/clients/:id/anonymize',
   'POST /api/v1/proposals/:id/revise',
   'POST /api/v1/proposals/:id/decline',

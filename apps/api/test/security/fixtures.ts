@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
+import { saoPauloDate } from '@portal/domain';
 import type { Access } from '../../src/auth/access.ts';
 import type { RouteTableEntry } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -342,6 +343,17 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     return id;
   };
 
+  const currentPeriod = saoPauloDate(new Date()).slice(0, 7);
+  const commissionRule = () => ({
+    name: `Regra ${unique()}`,
+    event: 'venda_aceita',
+    basis: 'margem',
+    rate: { type: 'pct', value: 5 },
+    clawback: 'integral',
+    valid_from: '2026-01-01',
+  });
+  let commissionRuleId: number | undefined;
+
   const urlFor: SecurityFixtures['urlFor'] = async (route, options = {}) => {
     if (route.url === '/api/v1/service-photos/:serviceId/:position/image') {
       return signedImageUrl();
@@ -395,6 +407,36 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
       if (!refundId) throw new Error(`Fixture de devolução falhou: ${res.body}`);
       return `/api/v1/contracts/${contractId}/refunds/${refundId}/mark-done`;
     }
+    if (route.url.startsWith('/api/v1/commission-statements/:professional_id/:period')) {
+      // Issue 30: a professional of the manager's unit (every allowed caller reaches them); a
+      // fresh one for approving and paying, which happen once per month, approved first to pay.
+      const professionalId = options.freshRows
+        ? (await t.createUser('professional', 'active', `Comissionada ${unique()}`)).id
+        : users.professional.id;
+      const statement = `/api/v1/commission-statements/${professionalId}/${currentPeriod}`;
+      if (route.url.endsWith('/mark-paid')) {
+        // The shared professional's month may be approved already (409): paying needs only that.
+        const approved = await send('POST', `${statement}/approve`, { token: adminToken });
+        if (approved.statusCode !== 200 && approved.statusCode !== 409) {
+          throw new Error(`Fixture de extrato: ${approved.body}`);
+        }
+      }
+      return route.url
+        .replace(':professional_id', String(professionalId))
+        .replace(':period', currentPeriod);
+    }
+    if (route.url === '/api/v1/commission-rules/:id') {
+      commissionRuleId ??= (
+        (
+          await send('POST', '/api/v1/commission-rules/', {
+            token: adminToken,
+            body: commissionRule(),
+          })
+        ).json() as { id: number }
+      ).id;
+      return `/api/v1/commission-rules/${commissionRuleId}`;
+    }
+    if (route.url === '/api/v1/commissions/') return `${route.url}?period=${currentPeriod}`;
     if (route.url.startsWith('/api/v1/units/:code')) return route.url.replace(':code', 'PAULISTA');
     if (route.url === '/api/v1/payments/webhooks/:provider') {
       return '/api/v1/payments/webhooks/api_pix?unidade=PAULISTA&segredo=nao-confere';
@@ -555,6 +597,13 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     'PATCH /api/v1/care-settings/': () => ({ cancellation_fee_percent: 10 }),
     'POST /api/v1/contracts/:id/payment-plan': () => ({ method: 'pix_manual', installments: 6 }),
     'POST /api/v1/installments/:id/mark-paid': () => ({ paid_at: new Date().toISOString() }),
+    'POST /api/v1/commission-rules/': commissionRule,
+    'POST /api/v1/commission-rules/simulate': commissionRule,
+    'PATCH /api/v1/commission-rules/:id': () => ({ rate: { type: 'pct', value: 6 } }),
+    'POST /api/v1/commission-statements/:professional_id/:period/adjustments': () => ({
+      amount: -10,
+      reason: 'Adiantamento.',
+    }),
     'PATCH /api/v1/units/:code/billing': () => ({ pix_merchant_city: 'São Paulo' }),
     'POST /api/v1/payments/webhooks/:provider': () => ({
       pix: [

@@ -4,7 +4,8 @@ import {
   commissionRuleBodySchema,
   markPaidSchema,
   paymentPlanCreateSchema,
-  startsInClosedMonth,
+  applyRulePatch,
+  commissionRulePatchSchema,
 } from './api-schemas.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -59,14 +60,16 @@ describe('commissionRuleBodySchema', () => {
   it('turns reais and percents into centavos and basis points', () => {
     expect(
       commissionRuleBodySchema.parse({
+        name: 'Venda na margem',
         scope: { unit: 'Moema', professional_id: undefined },
         event: 'venda_aceita',
         basis: 'margem',
-        rate: { type: 'pct', percent: 12.5 },
+        rate: { type: 'pct', value: 12.5 },
         clawback: 'proporcional',
         valid_from: '2026-12-01',
       }),
     ).toEqual({
+      name: 'Venda na margem',
       scope: { unit: 'Moema' },
       event: 'venda_aceita',
       basis: 'margem',
@@ -76,13 +79,14 @@ describe('commissionRuleBodySchema', () => {
     });
     expect(
       commissionRuleBodySchema.parse({
+        name: 'Regra',
         event: 'sessao_realizada',
         basis: 'preco_contratado',
         rate: {
           type: 'faixas',
           tiers: [
-            { from: 20000, percent: 5 },
-            { from: 0, percent: 3 },
+            { from: 20000, value: 5 },
+            { from: 0, value: 3 },
           ],
         },
         clawback: 'nenhum',
@@ -97,6 +101,7 @@ describe('commissionRuleBodySchema', () => {
     });
     expect(
       commissionRuleBodySchema.parse({
+        name: 'Regra',
         event: 'parcela_paga',
         basis: 'preco_contratado',
         rate: { type: 'fixo', value: 19.99 },
@@ -108,20 +113,17 @@ describe('commissionRuleBodySchema', () => {
 
   it('answers in pt-BR', () => {
     const base = {
+      name: 'Regra',
       event: 'venda_aceita',
       basis: 'preco_contratado',
-      rate: { type: 'pct', percent: 10 },
+      rate: { type: 'pct', value: 10 },
       clawback: 'integral',
       valid_from: '2026-12-01',
     };
     const message = (over: object) =>
       firstMessage(commissionRuleBodySchema.safeParse({ ...base, ...over }));
-    expect(message({ rate: { type: 'pct', percent: 100.5 } })).toBe(
-      BILLING_MESSAGES.percentInvalid,
-    );
-    expect(message({ rate: { type: 'pct', percent: 10.005 } })).toBe(
-      BILLING_MESSAGES.percentInvalid,
-    );
+    expect(message({ rate: { type: 'pct', value: 100.5 } })).toBe(BILLING_MESSAGES.percentInvalid);
+    expect(message({ rate: { type: 'pct', value: 10.005 } })).toBe(BILLING_MESSAGES.percentInvalid);
     expect(message({ rate: { type: 'fixo', value: -1 } })).toBe(BILLING_MESSAGES.valueInvalid);
     expect(message({ rate: { type: 'bonus' } })).toBe(BILLING_MESSAGES.rateInvalid);
     expect(message({ rate: { type: 'faixas', tiers: [] } })).toBe(BILLING_MESSAGES.tiersInvalid);
@@ -130,8 +132,8 @@ describe('commissionRuleBodySchema', () => {
         rate: {
           type: 'faixas',
           tiers: [
-            { from: 0, percent: 1 },
-            { from: 0, percent: 2 },
+            { from: 0, value: 1 },
+            { from: 0, value: 2 },
           ],
         },
       }),
@@ -139,15 +141,35 @@ describe('commissionRuleBodySchema', () => {
     expect(message({ event: 'venda' })).toBe(BILLING_MESSAGES.eventInvalid);
     expect(message({ basis: 'lucro' })).toBe(BILLING_MESSAGES.basisInvalid);
     expect(message({ clawback: 'total' })).toBe(BILLING_MESSAGES.clawbackInvalid);
+    expect(message({ name: '  ' })).toBe(BILLING_MESSAGES.ruleNameInvalid);
     expect(message({ valid_from: '2026-02-30' })).toBe(BILLING_MESSAGES.validFromInvalid);
     expect(message({ scope: { professional_id: 0 } })).toBe(
       BILLING_MESSAGES.scopeProfessionalInvalid,
     );
   });
 
-  it('knows a version may not start in a closed month', () => {
-    expect(startsInClosedMonth('2026-03-31', '2026-03')).toBe(true);
-    expect(startsInClosedMonth('2026-04-01', '2026-03')).toBe(false);
-    expect(startsInClosedMonth('2026-01-01', null)).toBe(false);
+  it('merges a PATCH over the latest version: only what is given changes', () => {
+    const current = commissionRuleBodySchema.parse({
+      name: 'Venda na margem',
+      scope: { unit: 'Moema' },
+      event: 'venda_aceita',
+      basis: 'margem',
+      rate: { type: 'pct', value: 5 },
+      clawback: 'integral',
+      valid_from: '2026-01-01',
+    });
+    const patch = commissionRulePatchSchema.parse({
+      rate: { type: 'pct', value: 7.5 },
+      valid_from: '2026-04-01',
+    });
+    expect(applyRulePatch(current, patch)).toEqual({
+      ...current,
+      rate: { type: 'pct', bp: 750 },
+      valid_from: '2026-04-01',
+    });
+    expect(applyRulePatch(current, commissionRulePatchSchema.parse({}))).toEqual(current);
+    expect(applyRulePatch(current, commissionRulePatchSchema.parse({ scope: {} })).scope).toEqual(
+      {},
+    );
   });
 });

@@ -25,6 +25,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 export const BILLING_NOTE_MAX_LENGTH = 500;
 export const COMMISSION_MAX_TIERS = 10;
+export const COMMISSION_RULE_NAME_MAX = 120;
 
 export const BILLING_MESSAGES = {
   methodInvalid: 'Forma de pagamento deve ser pix_manual ou api_pix.',
@@ -45,6 +46,7 @@ export const BILLING_MESSAGES = {
   scopeProfileInvalid: 'Perfil inválido.',
   scopeProfessionalInvalid: 'Profissional inválido.',
   validFromInvalid: 'Data de início inválida (use AAAA-MM-DD).',
+  ruleNameInvalid: `Informe o nome da regra (até ${COMMISSION_RULE_NAME_MAX} caracteres).`,
 } as const;
 
 /** POST /contracts/{id}/payment-plan. */
@@ -101,12 +103,16 @@ const reais = z
 const rateSchema = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('pct'), percent }),
+    z.object({ type: z.literal('pct'), value: percent }),
     z.object({ type: z.literal('fixo'), value: reais }),
     z.object({
       type: z.literal('faixas'),
       tiers: z
-        .array(z.object({ from: reais, percent }), { error: BILLING_MESSAGES.tiersInvalid })
+        .array(
+          // `to` is informative (the next tier's `from` ends a tier); `value` is the percent.
+          z.object({ from: reais, to: reais.nullish(), value: percent }),
+          { error: BILLING_MESSAGES.tiersInvalid },
+        )
         .min(1, BILLING_MESSAGES.tiersInvalid)
         .max(COMMISSION_MAX_TIERS, BILLING_MESSAGES.tiersInvalid)
         .refine(
@@ -119,61 +125,102 @@ const rateSchema = z.discriminatedUnion(
 );
 
 function toRate(rate: z.output<typeof rateSchema>): CommissionRate {
-  if (rate.type === 'pct') return { type: 'pct', bp: rate.percent };
+  if (rate.type === 'pct') return { type: 'pct', bp: rate.value };
   if (rate.type === 'fixo') return { type: 'fixo', centavos: rate.value };
   return {
     type: 'faixas',
     tiers: [...rate.tiers]
       .sort((a, b) => a.from - b.from)
-      .map((tier) => ({ from: tier.from, bp: tier.percent })),
+      .map((tier) => ({ from: tier.from, bp: tier.value })),
   };
 }
 
 const scopeText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(60, message).optional();
+  z.string({ error: message }).trim().min(1, message).max(60, message).nullish();
 
-/**
- * POST /commission-rules/ (a new rule) and POST /commission-rules/{id}/versions (its next
- * version): the API adds id and version, and refuses a `valid_from` inside a closed month.
- */
-export const commissionRuleBodySchema = z
-  .object({
-    scope: z
-      .object({
-        unit: scopeText(BILLING_MESSAGES.scopeUnitInvalid),
-        profile: scopeText(BILLING_MESSAGES.scopeProfileInvalid),
-        professional_id: z
-          .number({ error: BILLING_MESSAGES.scopeProfessionalInvalid })
-          .int(BILLING_MESSAGES.scopeProfessionalInvalid)
-          .positive(BILLING_MESSAGES.scopeProfessionalInvalid)
-          .max(2_147_483_647, BILLING_MESSAGES.scopeProfessionalInvalid)
-          .optional(),
-      })
-      .default({}),
-    event: z.enum(COMMISSION_EVENTS, { error: BILLING_MESSAGES.eventInvalid }),
-    basis: z.enum(COMMISSION_BASES, { error: BILLING_MESSAGES.basisInvalid }),
-    rate: rateSchema,
-    clawback: z.enum(COMMISSION_CLAWBACKS, { error: BILLING_MESSAGES.clawbackInvalid }),
-    valid_from: z
-      .string({ error: BILLING_MESSAGES.validFromInvalid })
-      .refine(isQueryableDate, BILLING_MESSAGES.validFromInvalid),
-  })
-  .transform((body): Omit<CommissionRule, 'id' | 'version'> => ({
+const ruleFields = {
+  name: z
+    .string({ error: BILLING_MESSAGES.ruleNameInvalid })
+    .trim()
+    .min(1, BILLING_MESSAGES.ruleNameInvalid)
+    .max(COMMISSION_RULE_NAME_MAX, BILLING_MESSAGES.ruleNameInvalid),
+  scope: z
+    .object({
+      unit: scopeText(BILLING_MESSAGES.scopeUnitInvalid),
+      profile: scopeText(BILLING_MESSAGES.scopeProfileInvalid),
+      professional_id: z
+        .number({ error: BILLING_MESSAGES.scopeProfessionalInvalid })
+        .int(BILLING_MESSAGES.scopeProfessionalInvalid)
+        .positive(BILLING_MESSAGES.scopeProfessionalInvalid)
+        .max(2_147_483_647, BILLING_MESSAGES.scopeProfessionalInvalid)
+        .nullish(),
+    })
+    .default({}),
+  event: z.enum(COMMISSION_EVENTS, { error: BILLING_MESSAGES.eventInvalid }),
+  basis: z.enum(COMMISSION_BASES, { error: BILLING_MESSAGES.basisInvalid }),
+  rate: rateSchema,
+  clawback: z.enum(COMMISSION_CLAWBACKS, { error: BILLING_MESSAGES.clawbackInvalid }),
+  valid_from: z
+    .string({ error: BILLING_MESSAGES.validFromInvalid })
+    .refine(isQueryableDate, BILLING_MESSAGES.validFromInvalid),
+};
+
+/** A rule version as the API keeps it: the domain's rule plus its name. */
+export type CommissionRuleDraft = Omit<CommissionRule, 'id' | 'version'> & { name: string };
+
+function toDraft(body: z.output<z.ZodObject<typeof ruleFields>>): CommissionRuleDraft {
+  return {
+    name: body.name,
     scope: Object.fromEntries(
-      Object.entries(body.scope).filter(([, value]) => value !== undefined),
+      // A rule's answer carries null for an absent scope field: it reads as absent.
+      Object.entries(body.scope).filter(([, value]) => value !== undefined && value !== null),
     ),
     event: body.event,
     basis: body.basis,
     rate: toRate(body.rate),
     clawback: body.clawback,
     valid_from: body.valid_from,
-  }));
+  };
+}
+
+/** POST /commission-rules/ and POST /commission-rules/simulate (a draft rule). */
+export const commissionRuleBodySchema = z.object(ruleFields).transform(toDraft);
 export type CommissionRuleBody = z.input<typeof commissionRuleBodySchema>;
 export type CommissionRuleBodyData = z.output<typeof commissionRuleBodySchema>;
 
-/** A rule version may not start inside a closed month (`closedThrough` 'YYYY-MM'). */
-export function startsInClosedMonth(validFrom: string, closedThrough: string | null): boolean {
-  return closedThrough !== null && validFrom.slice(0, 7) <= closedThrough;
+/**
+ * PATCH /commission-rules/{id}: the fields that change (a `scope` given replaces the whole
+ * scope); the API merges them over the rule's latest version (`applyRulePatch`) and saves the
+ * result as its next version, keeping the old ones.
+ */
+export const commissionRulePatchSchema = z
+  .object({ ...ruleFields, scope: ruleFields.scope.unwrap() })
+  .partial();
+export type CommissionRulePatch = z.input<typeof commissionRulePatchSchema>;
+export type CommissionRulePatchData = z.output<typeof commissionRulePatchSchema>;
+
+export function applyRulePatch(
+  current: CommissionRuleDraft,
+  patch: CommissionRulePatchData,
+): CommissionRuleDraft {
+  const merged = toDraft({
+    name: patch.name ?? current.name,
+    scope: patch.scope ?? current.scope,
+    event: patch.event ?? current.event,
+    basis: patch.basis ?? current.basis,
+    rate: patch.rate ?? fromRate(current.rate),
+    clawback: patch.clawback ?? current.clawback,
+    valid_from: patch.valid_from ?? current.valid_from,
+  });
+  return merged;
 }
-export const COMMISSION_CLOSED_MONTH_MESSAGE =
-  'A nova versão não pode começar em um mês já fechado: escolha uma data a partir do primeiro mês aberto.';
+
+/** The parsed (centavos and basis points) wire rate of a domain rate, for `applyRulePatch`. */
+function fromRate(rate: CommissionRate): z.output<typeof rateSchema> {
+  if (rate.type === 'pct') return { type: 'pct', value: rate.bp };
+  if (rate.type === 'fixo') return { type: 'fixo', value: rate.centavos };
+  return {
+    type: 'faixas',
+    tiers: rate.tiers.map((tier) => ({ from: tier.from, to: null, value: tier.bp })),
+  };
+}

@@ -1,3 +1,4 @@
+import { NET_REVENUE_SHARE } from '../catalogue/package-totals.ts';
 import type { Centavos } from '../shared/money.ts';
 import { saoPauloDate } from '../shared/sao-paulo-days.ts';
 import { basisPointsOf, periodOf, shareOf } from './rounding.ts';
@@ -119,12 +120,13 @@ export function entryKey(entry: Pick<CommissionEntry, 'source_type' | 'source_id
   return `${entry.source_type}:${entry.source_id}`;
 }
 
-/** DESIGN 6: net revenue is 70 % of the price, rounded as package-totals.ts rounds it. */
-const NET_REVENUE_SHARE = 0.7;
-
-/** DESIGN 6's `lucro` of a contract: round(0.7 · price) − cost. */
+/**
+ * DESIGN 6's `lucro` of a contract: round(NET_REVENUE_SHARE · price) − cost, with the one share
+ * and rounding of computePackageTotals (packages/domain/src/catalogue/package-totals.ts), so a
+ * contract's margin equals its proposal's `lucro` to the centavo.
+ */
 export function contractMargin(contract: Pick<ContractFigures, 'price' | 'cost'>): Centavos {
-  return Math.round(contract.price * NET_REVENUE_SHARE) + 0 - contract.cost;
+  return Math.round(contract.price * NET_REVENUE_SHARE) - contract.cost + 0;
 }
 
 type Earning = Extract<CommissionSourceEvent, { type: CommissionEvent }>;

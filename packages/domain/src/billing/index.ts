@@ -4,5 +4,6 @@ export * from './br-code.ts';
 export * from './installments.ts';
 export * from './payment-events.ts';
 export * from './commission.ts';
+export * from './commission-api.ts';
 export * from './api-schemas.ts';
 export * from './responses.ts';

@@ -11,6 +11,8 @@ export const AUDIT_ENTITIES = [
   'proposal',
   'contract',
   'client',
+  'commission_rule',
+  'commission_statement',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -23,6 +25,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   proposal: 'Proposta',
   contract: 'Contrato',
   client: 'Cliente',
+  commission_rule: 'Regra de comissão',
+  commission_statement: 'Extrato de comissão',
 };
 
 /** Who an entry shows for what a client did on her proposal's link (no staff member acted). */

@@ -1,3 +1,4 @@
+import { csvDecimal, csvLines, csvText } from '../shared/csv.ts';
 import { z } from '../shared/zod.ts';
 import { UNITS, type Unit } from '../people/users.ts';
 import { SERVICE_BLOCKS, type ServiceBlock } from '../catalogue/service-constants.ts';
@@ -834,36 +835,8 @@ export const SALES_CSV_HEADERS = [
   'Abaixo da margem mínima',
 ] as const;
 
-const decimalFormatter = new Intl.NumberFormat('pt-BR', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
-
-/** "1234,56": pt-BR decimals without grouping, so Excel pt-BR reads a number. */
-export function csvDecimal(value: number): string {
-  return decimalFormatter.format(value);
-}
-
-/**
- * A text cell (a name, a label): a leading `=`, `+`, `-`, `@`, tab or carriage return is
- * prefixed with `'` so Excel shows it instead of running it as a formula (OWASP "CSV
- * injection"); a professional's name comes from self-registration. Numbers never pass here (a
- * negative discount stays a number).
- */
-export function csvText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** One field of a `;`-separated line, quoted when it holds `"`, `;` or a line break. */
-export function csvField(value: string): string {
-  return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** Lines of fields as the CSV Excel pt-BR opens: BOM, `;`, CRLF. */
-export function csvLines(lines: readonly (readonly string[])[]): string {
-  return `\uFEFF${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n`;
-}
+// The CSV form Excel pt-BR opens lives in shared/csv.ts (billing's statements use it too).
+export { csvDecimal, csvField, csvLines, csvText } from '../shared/csv.ts';
 
 /**
  * "35,00": a percent of the answer (a multiple of 0,01) as its basis points, written exactly,

@@ -250,3 +250,31 @@ export async function advanceRefund(
     .set({ status, ...(status === 'concluida' ? { doneAt: new Date() } : {}) })
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pendente')));
 }
+
+/**
+ * The instalments of `contractIds` that were paid (commissions' `parcela_paga`, issue 30): those
+ * refunded later count too, since a withdrawal or cancellation reverses their commission.
+ */
+export async function paidInstallmentsOf(
+  db: DbOrTx,
+  contractIds: number[],
+): Promise<{ id: number; contractId: number; amount: number; paidAt: Date }[]> {
+  if (contractIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: installments.id,
+      contractId: installments.contractId,
+      amount: installments.amount,
+      paidAt: installments.paidAt,
+    })
+    .from(installments)
+    .where(
+      and(
+        inArray(installments.contractId, contractIds),
+        inArray(installments.status, ['paga', 'estornada']),
+        sql`${installments.paidAt} IS NOT NULL`,
+      ),
+    )
+    .orderBy(asc(installments.id));
+  return rows.flatMap((row) => (row.paidAt ? [{ ...row, paidAt: row.paidAt }] : []));
+}

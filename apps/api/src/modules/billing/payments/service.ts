@@ -176,6 +176,9 @@ export interface EventAnswer {
  * cancellation. Who may do what is asked of apps/api/src/auth/scope.ts.
  */
 export const paymentsService = {
+  /** Paid instalments of some contracts: what `parcela_paga` commissions derive from (issue 30). */
+  paidInstallmentsOf: repo.paidInstallmentsOf,
+
   /** In the acceptance's transaction: the default plan (12 monthly instalments, unit's method). */
   async createForAcceptance(tx: DbOrTx, contractId: number, event: ProposalAcceptedEvent) {
     if (await repo.findPlan(tx, contractId)) return;

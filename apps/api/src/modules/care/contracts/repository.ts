@@ -285,3 +285,97 @@ export async function blankClientLedgerTexts(
            AND (note IS NOT NULL OR reason IS NOT NULL OR override_reason IS NOT NULL)`,
   );
 }
+
+/** A contract as commissions read it (issue 30): who sold it, its price and its sessions' cost. */
+export interface CommissionContractRow {
+  id: number;
+  unit: string;
+  sellerId: number | null;
+  acceptedAt: Date;
+  /** Reais. */
+  priceTotal: number;
+  /** Σ sessions × cost per session frozen from the proposal, reais. */
+  cost: number;
+}
+
+/** A delivered session not reversed, or the end of a contract by withdrawal or cancellation. */
+export interface CommissionLedgerRow {
+  id: number;
+  contractId: number;
+  kind: 'redeem' | 'withdraw' | 'cancel';
+  /** Reais: a session's −price, or −(what the end released). */
+  value: number;
+  professionalId: number | null;
+  unit: string;
+  createdAt: Date;
+}
+
+/**
+ * What commissions derive their entries from: the contracts sold by `professionalId` or with a
+ * session they delivered (all contracts when null), their unreversed sessions and their end by
+ * withdrawal or cancellation. Read, never written: the ledger stays the one record.
+ */
+export async function commissionFacts(
+  db: DbOrTx,
+  professionalId: number | null,
+): Promise<{ contracts: CommissionContractRow[]; ledger: CommissionLedgerRow[] }> {
+  const reach =
+    professionalId === null
+      ? sql`true`
+      : sql`(c.seller_id = ${professionalId} OR EXISTS (SELECT 1 FROM contract_ledger r
+              WHERE r.contract_id = c.id AND r.kind = 'redeem'
+                AND r.professional_id = ${professionalId}))`;
+  const contractRows = await db.execute(
+    sql`SELECT c.id, c.unit, c.seller_id, c.accepted_at, c.price_total,
+               coalesce((SELECT sum(e.sessions * e.unit_cost) FROM contract_entitlements e
+                          WHERE e.contract_id = c.id), 0) AS cost
+          FROM contracts c WHERE ${reach} ORDER BY c.id`,
+  );
+  const contractList = (
+    contractRows as unknown as {
+      rows: {
+        id: number;
+        unit: string;
+        seller_id: number | null;
+        accepted_at: string | Date;
+        price_total: string | number;
+        cost: string | number;
+      }[];
+    }
+  ).rows.map((row) => ({
+    id: Number(row.id),
+    unit: row.unit,
+    sellerId: row.seller_id === null ? null : Number(row.seller_id),
+    acceptedAt: new Date(row.accepted_at),
+    priceTotal: Number(row.price_total),
+    cost: Number(row.cost),
+  }));
+  if (contractList.length === 0) return { contracts: [], ledger: [] };
+  const ids = contractList.map((row) => row.id);
+  const ledgerRows = await db
+    .select({
+      id: contractLedger.id,
+      contractId: contractLedger.contractId,
+      kind: contractLedger.kind,
+      value: contractLedger.value,
+      professionalId: contractLedger.professionalId,
+      unit: contractLedger.unit,
+      createdAt: contractLedger.createdAt,
+    })
+    .from(contractLedger)
+    .where(
+      and(
+        inArray(contractLedger.contractId, ids),
+        inArray(contractLedger.kind, ['redeem', 'withdraw', 'cancel']),
+        sql`NOT EXISTS (SELECT 1 FROM contract_ledger rv WHERE rv.reverses_id = ${contractLedger.id})`,
+      ),
+    )
+    .orderBy(asc(contractLedger.id));
+  return {
+    contracts: contractList,
+    ledger: ledgerRows.map((row) => ({
+      ...row,
+      kind: row.kind as CommissionLedgerRow['kind'],
+    })),
+  };
+}

@@ -268,6 +268,9 @@ export const contractsService = {
   /** A contract's derived status in SQL over `contracts` (reports filter and show it). */
   statusSql: repo.statusSql,
 
+  /** Sales, sessions and ends commissions derive their entries from (billing/commissions). */
+  commissionFacts: repo.commissionFacts,
+
   /**
    * The contract of an accepted proposal, in the acceptance's transaction: prices per session
    * apportioned from the package price, one grant per procedure. Idempotent per proposal.

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import {
+  commissionAdjustmentBodySchema,
+  commissionEntrySchema,
+  commissionRuleBodySchema,
+  commissionRulePatchSchema,
+  commissionRuleSchema,
+  commissionSimulationSchema,
+  commissionsQuerySchema,
+  commissionStatementCsv,
+  commissionStatementParams,
+  commissionStatementSchema,
+} from '@portal/domain';
+import type { ModuleRoutes } from '../../../app-context.ts';
+import { currentUser } from '../../../auth/access.ts';
+import { textResponse } from '../../../http/openapi.ts';
+import { errorResponses, idParams } from '../../../http/schemas.ts';
+import { commissionsService } from './service.ts';
+
+/**
+ * Commissions (issue 30). Rules: everyone signed in reads them (a professional may see what pays
+ * them), admins write them. Statements are scoped by apps/api/src/auth/scope.ts: a professional
+ * their own, a manager their unit's (and approves them), an admin all (and marks them paid).
+ */
+export const commissionsRoutes: ModuleRoutes = (app, { db }) => {
+  const tags = ['billing'];
+  const user = { access: 'user' as const };
+  const managers = { access: 'manager' as const };
+  const admins = { access: 'admin' as const };
+  const statementPath = '/commission-statements/:professional_id/:period';
+
+  app.get(
+    '/commission-rules/',
+    {
+      config: user,
+      schema: { tags, response: { 200: z.array(commissionRuleSchema), ...errorResponses } },
+    },
+    () => commissionsService.listRules(db),
+  );
+
+  app.post(
+    '/commission-rules/',
+    {
+      config: admins,
+      schema: {
+        tags,
+        body: commissionRuleBodySchema,
+        response: { 201: commissionRuleSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const rule = await commissionsService.createRule(db, currentUser(request), request.body);
+      return reply.status(201).send(rule);
+    },
+  );
+
+  app.patch(
+    '/commission-rules/:id',
+    {
+      config: admins,
+      schema: {
+        tags,
+        params: idParams,
+        body: commissionRulePatchSchema,
+        response: { 200: commissionRuleSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      commissionsService.patchRule(db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/commission-rules/simulate',
+    {
+      config: admins,
+      schema: {
+        tags,
+        body: commissionRuleBodySchema,
+        response: { 200: commissionSimulationSchema, ...errorResponses },
+      },
+    },
+    (request) => commissionsService.simulate(db, request.body),
+  );
+
+  app.get(
+    '/commissions/',
+    {
+      config: user,
+      schema: {
+        tags,
+        querystring: commissionsQuerySchema,
+        response: { 200: z.array(commissionEntrySchema), ...errorResponses },
+      },
+    },
+    (request) => commissionsService.entries(db, currentUser(request), request.query),
+  );
+
+  app.get(
+    statementPath,
+    {
+      config: user,
+      schema: {
+        tags,
+        params: commissionStatementParams,
+        response: { 200: commissionStatementSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      commissionsService.statement(
+        db,
+        currentUser(request),
+        request.params.professional_id,
+        request.params.period,
+      ),
+  );
+
+  app.get(
+    `${statementPath}.csv`,
+    {
+      config: user,
+      schema: {
+        tags,
+        params: commissionStatementParams,
+        response: {
+          200: textResponse(
+            'text/csv',
+            'O extrato de comissão em CSV para o Excel (UTF-8 com BOM, separador ;).',
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { professional_id: professionalId, period } = request.params;
+      const statement = await commissionsService.statement(
+        db,
+        currentUser(request),
+        professionalId,
+        period,
+      );
+      return reply
+        .status(200)
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="comissao-${professionalId}-${period}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(commissionStatementCsv(statement));
+    },
+  );
+
+  app.post(
+    `${statementPath}/approve`,
+    {
+      config: managers,
+      schema: {
+        tags,
+        params: commissionStatementParams,
+        response: { 200: commissionStatementSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      commissionsService.approve(
+        db,
+        currentUser(request),
+        request.params.professional_id,
+        request.params.period,
+      ),
+  );
+
+  app.post(
+    `${statementPath}/mark-paid`,
+    {
+      config: admins,
+      schema: {
+        tags,
+        params: commissionStatementParams,
+        response: { 200: commissionStatementSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      commissionsService.markPaid(
+        db,
+        currentUser(request),
+        request.params.professional_id,
+        request.params.period,
+      ),
+  );
+
+  app.post(
+    `${statementPath}/adjustments`,
+    {
+      config: managers,
+      schema: {
+        tags,
+        params: commissionStatementParams,
+        body: commissionAdjustmentBodySchema,
+        response: { 200: commissionStatementSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      commissionsService.addAdjustment(
+        db,
+        currentUser(request),
+        request.params.professional_id,
+        request.params.period,
+        request.body,
+      ),
+  );
+};

@@ -1,0 +1,602 @@
+import {
+  addMonths,
+  applyRulePatch,
+  basisPointsToPercent,
+  centavosToReais,
+  commissionEntries,
+  commissionStatement,
+  COMMISSION_MESSAGES,
+  COMMISSION_STATEMENT_STATUS_LABELS,
+  periodOf,
+  reaisToCentavos,
+  saoPauloDate,
+  type CommissionAdjustment,
+  type CommissionEntry,
+  type CommissionEntryView,
+  type CommissionRate,
+  type CommissionRule,
+  type CommissionRuleDraft,
+  type CommissionRulePatchData,
+  type CommissionRuleView,
+  type CommissionSimulation,
+  type CommissionSourceEvent,
+  type CommissionStatementStatus,
+  type CommissionStatementView,
+  type ContractFigures,
+} from '@portal/domain';
+import { auditService } from '../../../audit/service.ts';
+import type { AuthenticatedUser } from '../../../auth/access.ts';
+import { rowAccess } from '../../../auth/scope.ts';
+import type { AppDb, DbOrTx } from '../../../db/client.ts';
+import { conflict, forbidden, invalidField, notFound } from '../../../http/errors.ts';
+import { contractsService } from '../../care/contracts/service.ts';
+import { usersService } from '../../people/users/service.ts';
+import { paymentsService } from '../payments/service.ts';
+import * as repo from './repository.ts';
+
+/**
+ * Commissions (issue 30). Entries are derived each time from what the portal already keeps —
+ * contracts (sales), their ledger (sessions, withdrawals, cancellations) and paid instalments —
+ * by packages/domain/src/billing/commission.ts; only an approved month is stored, as the
+ * snapshot of its entries, so no later rule version or event rewrites it
+ * (docs/decisions/0037-commission-on-margin.md).
+ */
+
+/** The professional a statement belongs to, as the rules and the scope read them. */
+interface Professional {
+  id: number;
+  name: string;
+  unit: string | null;
+  profile: string;
+}
+
+const sourceTypeOf = (entry: CommissionEntry) => `${entry.source_type}:${entry.source_id}`;
+
+/** An entry's stable id: its source, and for a reversal the entry it reverses. */
+export function entryId(entry: CommissionEntry): string {
+  return entry.reverses ? `${sourceTypeOf(entry)}>${entry.reverses}` : sourceTypeOf(entry);
+}
+
+function toRuleDomain(row: repo.RuleRow): CommissionRule {
+  const scope: CommissionRule['scope'] = {};
+  if (row.scopeUnit !== null) scope.unit = row.scopeUnit;
+  if (row.scopeProfile !== null) scope.profile = row.scopeProfile;
+  if (row.scopeProfessionalId !== null) scope.professional_id = row.scopeProfessionalId;
+  return {
+    id: row.id,
+    version: row.version,
+    scope,
+    event: row.event,
+    basis: row.basis,
+    rate: row.rate,
+    clawback: row.clawback,
+    valid_from: row.validFrom,
+  };
+}
+
+function toDraft(row: repo.RuleRow): CommissionRuleDraft {
+  const { id: _id, version: _version, ...rule } = toRuleDomain(row);
+  return { ...rule, name: row.name };
+}
+
+function rateView(rate: CommissionRate): CommissionRuleView['rate'] {
+  if (rate.type === 'pct') return { type: 'pct', value: basisPointsToPercent(rate.bp) };
+  if (rate.type === 'fixo') return { type: 'fixo', value: centavosToReais(rate.centavos) };
+  return {
+    type: 'faixas',
+    tiers: rate.tiers.map((tier, index) => {
+      const next = rate.tiers[index + 1];
+      return {
+        from: centavosToReais(tier.from),
+        to: next ? centavosToReais(next.from) : null,
+        value: basisPointsToPercent(tier.bp),
+      };
+    }),
+  };
+}
+
+function toRuleView(row: repo.RuleRow): CommissionRuleView {
+  return {
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    scope: {
+      unit: row.scopeUnit,
+      profile: row.scopeProfile,
+      professional_id: row.scopeProfessionalId,
+    },
+    event: row.event,
+    basis: row.basis,
+    rate: rateView(row.rate),
+    clawback: row.clawback,
+    valid_from: row.validFrom,
+    created_at: row.createdAt.toISOString(),
+    created_by: row.createdByName,
+  };
+}
+
+function toRuleRow(draft: CommissionRuleDraft, viewer: AuthenticatedUser): repo.NewRuleRow {
+  return {
+    name: draft.name,
+    scopeUnit: draft.scope.unit ?? null,
+    scopeProfile: draft.scope.profile ?? null,
+    scopeProfessionalId: draft.scope.professional_id ?? null,
+    event: draft.event,
+    basis: draft.basis,
+    rate: draft.rate,
+    clawback: draft.clawback,
+    validFrom: draft.valid_from,
+    createdBy: viewer.id,
+    createdByName: viewer.name,
+  };
+}
+
+/** The audited form of a version (no personal data: ids, figures, dates). */
+function auditedRule(draft: CommissionRuleDraft, version: number) {
+  return {
+    version,
+    name: draft.name,
+    scope: draft.scope,
+    event: draft.event,
+    basis: draft.basis,
+    rate: draft.rate,
+    clawback: draft.clawback,
+    valid_from: draft.valid_from,
+  };
+}
+
+function toEntryView(
+  entry: CommissionEntry,
+  status: CommissionStatementStatus,
+): CommissionEntryView {
+  return {
+    id: entryId(entry),
+    rule_id: entry.rule_id,
+    rule_version: entry.rule_version,
+    professional_id: entry.professional_id,
+    event: entry.event,
+    source_type: entry.source_type,
+    source_id: entry.source_id,
+    contract_id: entry.contract_id,
+    period: entry.period,
+    base: centavosToReais(entry.base),
+    amount: centavosToReais(entry.amount),
+    // A reversal stays 'estornada'; the others follow the month: prevista, aprovada, paga.
+    status: entry.reverses ? 'estornada' : status,
+    reverses: entry.reverses ?? null,
+  };
+}
+
+/**
+ * The events commissions derive from: each contract's sale and paid instalments (its seller's),
+ * its sessions (their performer's) and its end by withdrawal or cancellation. With a
+ * professional: only the contracts they sold or served, and only their earnings.
+ */
+async function sourceEvents(
+  db: DbOrTx,
+  professionalId: number | null,
+  profiles: Map<number, string>,
+): Promise<CommissionSourceEvent[]> {
+  const facts = await contractsService.commissionFacts(db, professionalId);
+  const paid = await paymentsService.paidInstallmentsOf(
+    db,
+    facts.contracts.map((contract) => contract.id),
+  );
+  const figures = new Map<number, ContractFigures>();
+  const sellers = new Map<number, { sellerId: number | null; unit: string }>();
+  const events: CommissionSourceEvent[] = [];
+  for (const contract of facts.contracts) {
+    const figure = {
+      contract_id: contract.id,
+      price: reaisToCentavos(contract.priceTotal),
+      cost: reaisToCentavos(contract.cost),
+    };
+    figures.set(contract.id, figure);
+    sellers.set(contract.id, { sellerId: contract.sellerId, unit: contract.unit });
+    if (contract.sellerId === null) continue;
+    events.push({
+      type: 'venda_aceita',
+      source_id: String(contract.id),
+      at: contract.acceptedAt.toISOString(),
+      professional_id: contract.sellerId,
+      unit: contract.unit,
+      profile: profiles.get(contract.sellerId) ?? '',
+      contract: figure,
+    });
+  }
+  for (const installment of paid) {
+    const seller = sellers.get(installment.contractId);
+    const contract = figures.get(installment.contractId);
+    if (!seller || seller.sellerId === null || !contract) continue;
+    events.push({
+      type: 'parcela_paga',
+      source_id: String(installment.id),
+      at: installment.paidAt.toISOString(),
+      professional_id: seller.sellerId,
+      unit: seller.unit,
+      profile: profiles.get(seller.sellerId) ?? '',
+      contract,
+      amount: reaisToCentavos(installment.amount),
+    });
+  }
+  for (const line of facts.ledger) {
+    const contract = figures.get(line.contractId);
+    if (!contract) continue;
+    // A ledger value is what the clinic still owes lessening: a session's −price, an end's −rest.
+    const released = -reaisToCentavos(line.value) + 0;
+    const at = line.createdAt.toISOString();
+    if (line.kind === 'redeem') {
+      if (line.professionalId === null) continue;
+      events.push({
+        type: 'sessao_realizada',
+        source_id: String(line.id),
+        at,
+        professional_id: line.professionalId,
+        unit: line.unit,
+        profile: profiles.get(line.professionalId) ?? '',
+        contract,
+        session_price: released,
+      });
+    } else {
+      events.push({
+        type: line.kind === 'withdraw' ? 'desistencia' : 'cancelamento',
+        source_id: String(line.id),
+        at,
+        contract_id: line.contractId,
+        unused: released,
+        price: contract.price,
+      });
+    }
+  }
+  if (professionalId === null) return events;
+  return events.filter(
+    (event) =>
+      event.type === 'desistencia' ||
+      event.type === 'cancelamento' ||
+      event.professional_id === professionalId,
+  );
+}
+
+/**
+ * Every entry of a professional: the approved months as frozen, the open ones derived now under
+ * the rule versions in force on each event's day (approvals go in order, so every month up to
+ * the last approved one is frozen).
+ */
+async function entriesOf(
+  db: DbOrTx,
+  professional: Professional,
+): Promise<{ entries: CommissionEntry[]; approved: Map<string, repo.StatementRow> }> {
+  const statements = await repo.statementsOf(db, professional.id);
+  const approved = new Map(statements.map((row) => [row.period, row]));
+  const last = statements.at(-1);
+  const rules = (await repo.allRuleVersions(db)).map(toRuleDomain);
+  const events = await sourceEvents(
+    db,
+    professional.id,
+    new Map([[professional.id, professional.profile]]),
+  );
+  const closed = last
+    ? { through: last.period, entries: statements.flatMap((row) => row.entries) }
+    : undefined;
+  return { entries: commissionEntries(rules, events, closed), approved };
+}
+
+/** The professional, when the viewer may read their commissions; 404 otherwise (no leak). */
+async function reachableProfessional(
+  db: DbOrTx,
+  viewer: AuthenticatedUser,
+  professionalId: number,
+): Promise<Professional> {
+  const row = await usersService.findById(db, professionalId);
+  const professional = row
+    ? { id: row.id, name: row.name, unit: row.unit, profile: row.profile }
+    : null;
+  if (!professional || !rowAccess.commissions(viewer, professional)) {
+    throw notFound(COMMISSION_MESSAGES.professionalNotFound);
+  }
+  return professional;
+}
+
+function currentPeriod(now: Date): string {
+  return periodOf(saoPauloDate(now));
+}
+
+function adjustmentView(row: repo.AdjustmentRow) {
+  return {
+    id: row.id,
+    amount: row.amount,
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    created_by: row.createdByName,
+  };
+}
+
+async function buildStatement(
+  db: DbOrTx,
+  professional: Professional,
+  period: string,
+): Promise<CommissionStatementView> {
+  const { entries, approved } = await entriesOf(db, professional);
+  const row = approved.get(period);
+  const adjustments = await repo.adjustmentsOf(db, professional.id, period);
+  const figures = commissionStatement(
+    row ? row.entries : entries,
+    adjustments.map((item): CommissionAdjustment => ({
+      id: String(item.id),
+      professional_id: item.professionalId,
+      period: item.period,
+      amount: reaisToCentavos(item.amount),
+      reason: item.reason,
+    })),
+    professional.id,
+    period,
+  );
+  const status: CommissionStatementStatus = row?.status ?? 'prevista';
+  return {
+    professional_id: professional.id,
+    professional_name: professional.name,
+    unit: row ? row.unit : professional.unit,
+    period,
+    status,
+    status_label: COMMISSION_STATEMENT_STATUS_LABELS[status],
+    entries: figures.entries.map((entry) => toEntryView(entry, status)),
+    adjustments: adjustments.map(adjustmentView),
+    gross: centavosToReais(figures.gross),
+    net: centavosToReais(figures.net),
+    approved_at: row ? row.approvedAt.toISOString() : null,
+    approved_by: row ? row.approvedByName : null,
+    paid_at: row?.paidAt ? row.paidAt.toISOString() : null,
+    paid_by: row ? row.paidByName : null,
+  };
+}
+
+function refuseFuture(period: string, now: Date): void {
+  if (period > currentPeriod(now)) {
+    throw invalidField(['path', 'period'], COMMISSION_MESSAGES.periodInFuture);
+  }
+}
+
+export const commissionsService = {
+  /** Every rule's latest version. */
+  async listRules(db: AppDb): Promise<CommissionRuleView[]> {
+    const latest = new Map<number, repo.RuleRow>();
+    for (const row of await repo.allRuleVersions(db)) latest.set(row.id, row);
+    return [...latest.values()].map(toRuleView);
+  },
+
+  async createRule(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    draft: CommissionRuleDraft,
+  ): Promise<CommissionRuleView> {
+    return db.transaction(async (tx) => {
+      const row = await repo.insertRule(tx, toRuleRow(draft, viewer));
+      await auditService.created(tx, 'commission_rule', row.id, auditedRule(draft, 1));
+      return toRuleView(row);
+    });
+  },
+
+  /** A change is the rule's next version from its `valid_from`; the old versions stay. */
+  async patchRule(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    id: number,
+    patch: CommissionRulePatchData,
+  ): Promise<CommissionRuleView> {
+    return db.transaction(async (tx) => {
+      const current = await repo.latestVersion(tx, id);
+      if (!current) throw notFound(COMMISSION_MESSAGES.ruleNotFound);
+      const before = toDraft(current);
+      const next = applyRulePatch(before, patch);
+      const row = await repo.insertVersion(tx, id, current.version + 1, toRuleRow(next, viewer));
+      await auditService.updated(
+        tx,
+        'commission_rule',
+        id,
+        auditedRule(before, current.version),
+        auditedRule(next, row.version),
+      );
+      return toRuleView(row);
+    });
+  },
+
+  /**
+   * What last month (São Paulo) would pay under `draft` beside what it pays under the rules in
+   * force, per professional: the draft competes with them as a rule in force all month, winning
+   * a tie of specificity. Nothing is saved.
+   */
+  async simulate(
+    db: AppDb,
+    draft: CommissionRuleDraft,
+    now: Date = new Date(),
+  ): Promise<CommissionSimulation> {
+    const period = periodOf(addMonths(`${currentPeriod(now)}-01`, -1));
+    const people = await usersService.list(db);
+    const profiles = new Map(people.map((person) => [person.id, person.profile as string]));
+    const names = new Map(people.map((person) => [person.id, person.name]));
+    const rules = (await repo.allRuleVersions(db)).map(toRuleDomain);
+    const events = await sourceEvents(db, null, profiles);
+    const draftRule: CommissionRule = {
+      ...draft,
+      // Id 0 sorts before every saved rule: the draft wins ties of specificity.
+      id: 0,
+      version: 1,
+      valid_from: `${period}-01`,
+    };
+    const totals = new Map<number, { current: number; draft: number }>();
+    const add = (entries: CommissionEntry[], key: 'current' | 'draft') => {
+      for (const entry of entries) {
+        if (entry.period !== period) continue;
+        const total = totals.get(entry.professional_id) ?? { current: 0, draft: 0 };
+        total[key] += entry.amount;
+        totals.set(entry.professional_id, total);
+      }
+    };
+    add(commissionEntries(rules, events), 'current');
+    add(commissionEntries([...rules, draftRule], events), 'draft');
+    const professionals = [...totals.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([id, total]) => ({
+        professional_id: id,
+        professional_name: names.get(id) ?? '',
+        current: centavosToReais(total.current),
+        draft: centavosToReais(total.draft),
+      }));
+    let currentTotal = 0;
+    let draftTotal = 0;
+    for (const total of totals.values()) {
+      currentTotal += total.current;
+      draftTotal += total.draft;
+    }
+    return {
+      period,
+      current_total: centavosToReais(currentTotal),
+      draft_total: centavosToReais(draftTotal),
+      professionals,
+    };
+  },
+
+  /** A professional's entries of a month (the viewer's own when none is asked). */
+  async entries(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    query: { professional_id?: number | undefined; period: string },
+  ): Promise<CommissionEntryView[]> {
+    const professional = await reachableProfessional(
+      db,
+      viewer,
+      query.professional_id ?? viewer.id,
+    );
+    return (await buildStatement(db, professional, query.period)).entries;
+  },
+
+  async statement(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    professionalId: number,
+    period: string,
+  ): Promise<CommissionStatementView> {
+    const professional = await reachableProfessional(db, viewer, professionalId);
+    return buildStatement(db, professional, period);
+  },
+
+  /**
+   * Closes a month: its entries as they are now become the statement's snapshot. Months go in
+   * order (an earlier month with entries must be approved first), so every month up to the last
+   * approved one is frozen.
+   */
+  async approve(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    professionalId: number,
+    period: string,
+    now: Date = new Date(),
+  ): Promise<CommissionStatementView> {
+    return db.transaction(async (tx) => {
+      const professional = await reachableProfessional(tx, viewer, professionalId);
+      if (!rowAccess.approveCommissions(viewer, professional)) throw forbidden();
+      refuseFuture(period, now);
+      if (await repo.findStatement(tx, professional.id, period)) {
+        throw conflict(COMMISSION_MESSAGES.alreadyApproved);
+      }
+      const { entries, approved } = await entriesOf(tx, professional);
+      const earlier = entries
+        .map((entry) => entry.period)
+        .filter((month) => month < period && !approved.has(month))
+        .sort()[0];
+      if (earlier) throw conflict(COMMISSION_MESSAGES.earlierOpen(earlier));
+      const adjustments = await repo.adjustmentsOf(tx, professional.id, period);
+      const month = entries.filter((entry) => entry.period === period);
+      const gross = month.reduce((sum, entry) => sum + entry.amount, 0);
+      const net = adjustments.reduce((sum, item) => sum + reaisToCentavos(item.amount), gross);
+      const row = await repo.insertStatement(tx, {
+        professionalId: professional.id,
+        period,
+        unit: professional.unit,
+        status: 'aprovada',
+        entries: month,
+        gross: centavosToReais(gross),
+        net: centavosToReais(net),
+        approvedAt: now,
+        approvedBy: viewer.id,
+        approvedByName: viewer.name,
+      });
+      if (!row) throw conflict(COMMISSION_MESSAGES.alreadyApproved);
+      await auditService.record(tx, {
+        entity: 'commission_statement',
+        entityId: `${professional.id}:${period}`,
+        action: 'approve',
+        before: { status: 'prevista' },
+        after: {
+          status: 'aprovada',
+          entries: month.length,
+          gross: centavosToReais(gross),
+          net: centavosToReais(net),
+        },
+      });
+      return buildStatement(tx, professional, period);
+    });
+  },
+
+  async markPaid(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    professionalId: number,
+    period: string,
+    now: Date = new Date(),
+  ): Promise<CommissionStatementView> {
+    return db.transaction(async (tx) => {
+      const professional = await reachableProfessional(tx, viewer, professionalId);
+      const current = await repo.findStatement(tx, professional.id, period, true);
+      if (!current) throw conflict(COMMISSION_MESSAGES.notApproved);
+      if (current.status === 'paga') throw conflict(COMMISSION_MESSAGES.alreadyPaid);
+      await repo.markStatementPaid(tx, professional.id, period, {
+        at: now,
+        by: viewer.id,
+        byName: viewer.name,
+      });
+      await auditService.record(tx, {
+        entity: 'commission_statement',
+        entityId: `${professional.id}:${period}`,
+        action: 'mark_paid',
+        before: { status: 'aprovada' },
+        after: { status: 'paga', net: current.net },
+      });
+      return buildStatement(tx, professional, period);
+    });
+  },
+
+  /** An advance (negative) or a bonus (positive) in a month not yet approved. */
+  async addAdjustment(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    professionalId: number,
+    period: string,
+    body: { amount: number; reason: string },
+    now: Date = new Date(),
+  ): Promise<CommissionStatementView> {
+    return db.transaction(async (tx) => {
+      const professional = await reachableProfessional(tx, viewer, professionalId);
+      if (!rowAccess.approveCommissions(viewer, professional)) throw forbidden();
+      refuseFuture(period, now);
+      if (await repo.findStatement(tx, professional.id, period, true)) {
+        throw conflict(COMMISSION_MESSAGES.closedStatement);
+      }
+      const row = await repo.insertAdjustment(tx, {
+        professionalId: professional.id,
+        period,
+        amount: centavosToReais(body.amount),
+        reason: body.reason,
+        createdBy: viewer.id,
+        createdByName: viewer.name,
+      });
+      await auditService.record(tx, {
+        entity: 'commission_statement',
+        entityId: `${professional.id}:${period}`,
+        action: 'adjust',
+        after: { adjustment_id: row.id, amount: row.amount },
+      });
+      return buildStatement(tx, professional, period);
+    });
+  },
+};
