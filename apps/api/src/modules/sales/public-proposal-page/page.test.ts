@@ -160,6 +160,10 @@ describe('public proposal page escaping', () => {
     expectOnlyEscapedText(html);
     expect(html).toContain(escaped(`Limpeza ${PAYLOAD}`));
     expect(html).toContain(escaped(`Em aberto ${PAYLOAD}`));
+    // Amounts read once as money: 'R$ 25,00', never 'R$ R$ 25,00'.
+    expect(html).toMatch(/<span class="muted">R\$\s25,00 · Paga /);
+    expect(html).toMatch(/<h3>Pagar a 2ª parcela: R\$\s25,00<\/h3>/);
+    expect(html).not.toMatch(/R\$\s+R\$/);
     expect(html).toContain(`readonly>${escaped(`000201${PAYLOAD}`)}</textarea>`);
     expect(html).toMatch(/<svg class="pix" [^>]*aria-label="QR Code Pix"[^>]*><rect /);
     expect(html).toContain(

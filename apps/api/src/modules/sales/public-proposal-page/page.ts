@@ -170,11 +170,11 @@ function paymentsOf(proposal: PublicProposal): ProposalView['payments'] {
     installments: payments.installments.map((item) => ({
       paid: item.status === 'paga',
       label: `${item.n}ª parcela · ${dateOf(item.due_date)}`,
-      detail: `R$ ${formatReais(item.amount)} · ${item.status_label}`,
+      detail: `${formatReais(item.amount)} · ${item.status_label}`,
     })),
     pix: next?.pix_copia_e_cola
       ? {
-          title: `${next.n}ª parcela: R$ ${formatReais(next.amount)}`,
+          title: `${next.n}ª parcela: ${formatReais(next.amount)}`,
           dueDate: dateOf(next.due_date),
           qrSvg: new TrustedSvg(qrSvg(next.pix_copia_e_cola)),
           copiaECola: next.pix_copia_e_cola,
@@ -182,7 +182,7 @@ function paymentsOf(proposal: PublicProposal): ProposalView['payments'] {
       : null,
     pending:
       next && !next.pix_copia_e_cola
-        ? `A ${next.n}ª parcela (R$ ${formatReais(next.amount)}) vence em ${dateOf(next.due_date)}. Peça à clínica o código Pix.`
+        ? `A ${next.n}ª parcela (${formatReais(next.amount)}) vence em ${dateOf(next.due_date)}. Peça à clínica o código Pix.`
         : null,
   };
 }
