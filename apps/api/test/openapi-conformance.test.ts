@@ -1,7 +1,10 @@
+import net from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RouteTableEntry } from '../src/app.ts';
 import { BODY_LIMIT_BYTES } from '../src/http/limits.ts';
+import { FRAMEWORK_MESSAGES, clientErrorHandler } from '../src/http/framework-errors.ts';
 import { propertyRuns } from '../../../vitest.fast-check.ts';
 import {
   ajv,
@@ -263,7 +266,7 @@ describe('the OpenAPI document lists exactly the registered routes', () => {
   it('declares the shared error answers of every route', () => {
     const missing = API_ROUTES.flatMap((route) => {
       const responses = operationOf(route)?.responses ?? {};
-      const expected = ['400'];
+      const expected = ['400', '408', '431'];
       if (route.access !== 'public') expected.push('401', '403');
       if (route.url.includes(':')) expected.push('404', '414');
       if (route.method !== 'GET') expected.push('413', '415');
@@ -393,4 +396,91 @@ describe(`every answer agrees with the OpenAPI document (${RUNS} invalid runs ea
       );
     });
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// What Node's parser answers before any route (decision 0038)
+// ---------------------------------------------------------------------------------------------
+
+/** Node's default maxHeaderSize is 16 KiB: one header of 20 000 bytes outgrows it. */
+const OVERSIZED_HEADER = `x-grande: ${'x'.repeat(20_000)}`;
+
+/** One raw HTTP/1.1 exchange, read to the server's close, as a client on the network sees it. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    // The server closes after its refusal, sometimes before reading all it was sent.
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' ? resolve(Buffer.concat(chunks).toString()) : reject(error),
+    );
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+  });
+}
+
+/** The status, headers and body of a raw answer, in the shape disagreement() reads. */
+function parseAnswer(raw: string) {
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  return {
+    statusCode: Number(statusLine.split(' ')[1]),
+    headers,
+    rawPayload: Buffer.from(body),
+    body,
+  };
+}
+
+describe('answers Node gives before any route are the document’s', () => {
+  it('answers headers too large with the declared 431 and a pt-BR body, on every route', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const problems: string[] = [];
+    for (const route of API_ROUTES) {
+      const url = `/api/v1${route.url.replace(/^\/api\/v1/, '').replace(/:\w+/g, '1')}`;
+      const raw = await rawExchange(
+        port,
+        `${route.method} ${url} HTTP/1.1\r\nHost: localhost\r\n${OVERSIZED_HEADER}\r\n\r\n`,
+      );
+      const answer = parseAnswer(raw);
+      if (answer.statusCode !== 431) {
+        problems.push(`${routeKey(route)}: ${answer.statusCode}`);
+        continue;
+      }
+      const problem = disagreement(operationOf(route)!, answer);
+      if (problem) problems.push(`${routeKey(route)}: ${problem}`);
+      else if (JSON.parse(answer.body).detail !== FRAMEWORK_MESSAGES.headersTooLarge) {
+        problems.push(`${routeKey(route)}: ${answer.body}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('answers headers that never finish with the declared 408 and a pt-BR body', () => {
+    // Node waits headersTimeout (60 s) before this: the handler is called as Node calls it.
+    let written = '';
+    const socket = {
+      destroyed: false,
+      writable: true,
+      write: (text: string) => (written += text),
+      destroy: () => undefined,
+    } as unknown as Socket;
+    clientErrorHandler(
+      Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }),
+      socket,
+    );
+    const answer = parseAnswer(written);
+    expect(answer.statusCode).toBe(408);
+    expect(JSON.parse(answer.body)).toEqual({ detail: FRAMEWORK_MESSAGES.timeout });
+    const problems = API_ROUTES.map((route) => disagreement(operationOf(route)!, answer)).filter(
+      Boolean,
+    );
+    expect(problems).toEqual([]);
+  });
 });

@@ -7,6 +7,8 @@ import {
 } from '@portal/domain';
 import { loadConfig } from '../src/config.ts';
 import { VITALS_RATE_LIMIT } from '../src/modules/insights/vitals/routes.ts';
+import { VITALS_COUNTED_PER_DAY } from '../src/modules/insights/vitals/service.ts';
+import { MemoryAttemptLimiter } from '../src/auth/attempt-limiter.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const REPORT = '/api/v1/vitals';
@@ -286,6 +288,97 @@ describe('POST /vitals', () => {
       expect(left.map((row) => row.metric_id)).toEqual(['v6-1-3']);
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('what an address and a day can add (issue 27)', () => {
+  /** p75 LCP of the page over 7 days, and its sample count, as the admin's summary reads it. */
+  async function lcp(t: TestApp, page: string) {
+    const admin = await t.as('admin');
+    const res = await t.request('GET', SUMMARY, { token: admin.token });
+    const week = (res.json() as WebVitalsSummary).windows[0]!.rows;
+    return week.find((row) => row.page === page && row.metric === 'LCP');
+  }
+
+  it('a flood of 2 000 reports from 40 addresses moves the p75 of honest traffic by < 10 %', async () => {
+    const t = await createTestApp();
+    try {
+      const page = '/propostas/:id';
+      // Honest traffic, stored as the route stores it: 1 200 page views of LCP spread evenly
+      // over 400–1 467 ms (p75 1 200), in a fixed shuffled order.
+      await t.database.query(
+        `INSERT INTO web_vitals (metric_id, page, device, metric, value, rating, navigation_type)
+         SELECT 'v6-2-' || k, $1, 'phone', 'LCP', round(400 + ((k * 389) % 1200) * (1067 / 1200.0)),
+                'good', 'navigate'
+         FROM generate_series(0, 1199) AS k`,
+        [page],
+      );
+      const honest = await lcp(t, page);
+      expect(honest?.samples).toBe(1200);
+      expect(honest?.p75).toBeCloseTo(1200, -1);
+
+      // The flood: 40 addresses, 50 reports each of LCP 60 000; half of them IPv6, each report
+      // from another host of its /64, which counts as one address.
+      for (let a = 0; a < 40; a++) {
+        for (let i = 0; i < 50; i++) {
+          const address = a < 20 ? `198.51.100.${a}` : `2001:db8:${a}:1::${(i + 1).toString(16)}`;
+          const res = await post(
+            t,
+            report({ page, entries: [entry({ value: 60_000, rating: 'poor' })] }),
+            address,
+          );
+          // Accepted like any report: a beacon cannot retry, and the sender learns no bound.
+          expect(res.statusCode, res.body).toBe(204);
+        }
+      }
+      const flooded = await lcp(t, page);
+      expect(flooded?.samples).toBe(1200 + 40 * VITALS_COUNTED_PER_DAY.addressPage);
+      // At worst the honest quantile 0.75 + 0.75 · 120 / 1 200 = 0.825: about 1 280 ms.
+      expect(flooded!.p75).toBeLessThan(honest!.p75 * 1.1);
+    } finally {
+      await t.close();
+    }
+    // 2 000 requests through the app: slower than the suite's default allows on a busy machine.
+  }, 120_000);
+
+  it('counts an address on all pages at most the day’s bound, and a page at most its day’s cap', async () => {
+    const limiter = new MemoryAttemptLimiter();
+    const t = await createTestApp({ loginLimiter: limiter });
+    try {
+      const address = '192.0.2.77';
+      const pages = [
+        '/',
+        '/login',
+        '/propostas',
+        '/clientes',
+        '/gestao',
+        '/montar-pacote',
+        '/admin/users',
+      ];
+      let sent = 0;
+      for (const page of pages) {
+        for (let i = 0; i < VITALS_COUNTED_PER_DAY.addressPage; i++) {
+          expect((await post(t, report({ page, entries: [entry()] }), address)).statusCode).toBe(
+            204,
+          );
+          sent++;
+        }
+      }
+      expect(sent).toBeGreaterThan(VITALS_COUNTED_PER_DAY.address);
+      expect(await storedVitals(t)).toHaveLength(VITALS_COUNTED_PER_DAY.address);
+
+      // A page that has had its day's count from other addresses takes no more today.
+      await t.database.query('DELETE FROM web_vitals');
+      const day = new Date().toISOString().slice(0, 10);
+      for (let i = 0; i < VITALS_COUNTED_PER_DAY.page; i++) {
+        await limiter.hit(`vitals:${day}:page:/gestao`, 24 * 60 * 60 * 1000);
+      }
+      expect((await post(t, report({ page: '/gestao', entries: [entry()] }))).statusCode).toBe(204);
+      expect((await post(t, report({ page: '/login', entries: [entry()] }))).statusCode).toBe(204);
+      expect((await storedVitals(t)).map((row) => row.page)).toEqual(['/login']);
+    } finally {
+      await t.close();
     }
   });
 });

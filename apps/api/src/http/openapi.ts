@@ -10,7 +10,10 @@ import { errorBody } from './schemas.ts';
  * it and a new route cannot forget it (docs/decisions/0010-openapi-exact.md):
  *
  * - `security: []` on public routes (the document's default is the bearer token);
- * - the shared pt-BR error answers the app's layers give any route: 400 (a malformed URL), 422
+ * - the shared pt-BR error answers the app's layers give any route: 400 (a malformed URL or
+ *   request line), 408 and 431 (Node's parser, before any route: headers that take longer than
+ *   headersTimeout or outgrow maxHeaderSize, answered by clientErrorHandler of
+ *   http/framework-errors.ts; decision 0038), 422
  *   (validation), 401/403 (access control), 404/414 (a path parameter), 413/415 (a body),
  *   429 (a per-user rate limit) and 304 (conditional GET of a 200 answer);
  * - 204 and 304 answers declared without content.
@@ -48,7 +51,9 @@ export function commonStatuses(route: {
   /** False for a route that sets its own Cache-Control (http/conditional-get.ts skips it). */
   entityTag: boolean;
 }): number[] {
-  const statuses = [400];
+  // Node's parser answers these before routing, so any route can meet them (issue 27: a 431 the
+  // document did not declare).
+  const statuses = [400, 408, 431];
   if (route.hasInput) statuses.push(422);
   if (route.access && route.access !== 'public') statuses.push(401, 403);
   if (route.url.includes(':')) statuses.push(404, 414);

@@ -15,9 +15,12 @@ import { rateLimitAddress } from '../../../http/client-address.ts';
 export const VITALS_RATE_LIMIT = { max: 60, timeWindowMs: 60_000 } as const;
 
 /** Core Web Vitals of real visits (issue 17): reported by any page, read by admins. */
-export const vitalsRoutes: ModuleRoutes = async (app, { db, config }) => {
+export const vitalsRoutes: ModuleRoutes = async (app, { db, config, loginLimiter }) => {
   const tags = ['vitals'];
-  const vitals = createVitalsService(db, { sampleRate: config.vitalsSampleRate });
+  const vitals = createVitalsService(db, {
+    sampleRate: config.vitalsSampleRate,
+    limiter: loginLimiter,
+  });
 
   // Its own scope: the throttle applies to this route only (per address, memory of this process).
   await app.register(async (plugin) => {
@@ -55,7 +58,9 @@ export const vitalsRoutes: ModuleRoutes = async (app, { db, config }) => {
         },
       },
       async (request, reply) => {
-        await vitals.record(request.body);
+        // Past the day's bounds of its address or page, still 204: a beacon cannot retry, and
+        // the sender learns nothing about where the bounds lie (service.ts).
+        await vitals.record(request.body, { address: rateLimitAddress(request.ip) });
         return reply.status(204).send(null);
       },
     );

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Eta } from 'eta';
 import QRCode from 'qrcode';
 import {
   formatDateBR,
@@ -6,200 +9,138 @@ import {
   formatReais,
   type PublicProposal,
 } from '@portal/domain';
+import { API_ROOT } from '../../../api-root.ts';
 
 /**
  * The public proposal page (/p/{token}) as one server-rendered HTML document: what a client
  * opens from WhatsApp on their own phone. No script at all (the forms are plain POSTs), one
  * inline stylesheet (the CSP allows inline styles), light and dark by prefers-color-scheme.
  * It shows only what the client needs to decide: no cost, margin or other internal figure.
+ *
+ * The markup is ./page.eta, rendered by Eta with escaping on by default (issue 27; decision
+ * 0038): this file only chooses and formats the texts, and a text printed without thinking about
+ * escaping is escaped. The one raw output is the QR drawn here (TrustedSvg).
  */
 
 export type PublicPageNotice = { kind: 'error'; text: string } | { kind: 'success'; text: string };
 
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-const STYLES = `
-:root{color-scheme:light dark;--bg:#faf6f8;--card:#fff;--text:#2b2b2b;--muted:#5f5865;--line:#e2d3db;--brand:#7a2e55;--brand-text:#fff;--ok:#1f6b40;--ok-bg:#e7f4ec;--warn:#8a4b00;--warn-bg:#fff3e0;--err:#a3211a;--err-bg:#fdecea;--focus:#7a2e55}
-@media (prefers-color-scheme:dark){:root{--bg:#17131a;--card:#221c26;--text:#f1ecf3;--muted:#c2b8c8;--line:#3d3243;--brand:#e0a3c2;--brand-text:#1b1020;--ok:#8fd6aa;--ok-bg:#183224;--warn:#ffc980;--warn-bg:#3a2a12;--err:#ffb4ab;--err-bg:#3d1d1a;--focus:#e0a3c2}}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;-webkit-text-size-adjust:100%}
-main{max-width:40rem;margin:0 auto;padding:1rem}
-header{padding:.5rem 0 1rem}
-.brand{color:var(--brand);font-weight:700;font-size:.95rem;margin:0}
-h1{font-size:1.5rem;line-height:1.25;margin:.25rem 0}
-h2{font-size:1.1rem;margin:0 0 .5rem}
-.muted{color:var(--muted)}
-.card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1rem;margin:0 0 1rem}
-ul.items{list-style:none;margin:0;padding:0}
-ul.items li{display:flex;justify-content:space-between;gap:1rem;padding:.5rem 0;border-bottom:1px solid var(--line)}
-ul.items li:last-child{border-bottom:0}
-dl.figures{margin:0;display:grid;grid-template-columns:1fr auto;gap:.4rem 1rem}
-dl.figures dt{color:var(--muted)}dl.figures dd{margin:0;text-align:right;font-weight:600;white-space:nowrap}
-.highlight{font-size:1.25rem;color:var(--text)}
-.note{border-radius:12px;padding:.75rem 1rem;margin:0 0 1rem}
-.note.ok{background:var(--ok-bg);color:var(--ok)}.note.warn{background:var(--warn-bg);color:var(--warn)}.note.err{background:var(--err-bg);color:var(--err)}
-label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input[type=text],textarea{width:100%;font:inherit;color:var(--text);background:var(--bg);border:1px solid var(--muted);border-radius:8px;padding:.6rem .75rem}
-textarea{min-height:5rem}
-.check{display:flex;gap:.6rem;align-items:flex-start;font-weight:400}
-.check input{width:1.25rem;height:1.25rem;margin:.15rem 0 0;flex:none}
-button{font:inherit;font-weight:700;border-radius:8px;padding:.75rem 1rem;width:100%;margin-top:1rem;cursor:pointer;border:1px solid var(--brand)}
-button.primary{background:var(--brand);color:var(--brand-text)}
-button.secondary{background:transparent;color:var(--text);border-color:var(--muted)}
-summary{cursor:pointer;font-weight:600;padding:.25rem 0}
-:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
-ul.items li.paid span:first-child::before{content:"✓ ";color:var(--ok)}
-.pix{display:block;width:100%;max-width:16rem;height:auto;margin:.5rem auto;background:#fff;padding:.5rem;border-radius:8px}
-.copia{width:100%;font:.8rem/1.3 ui-monospace,monospace;word-break:break-all;background:var(--bg);border:1px solid var(--line);border-radius:8px;padding:.5rem;min-height:4.5rem}
-footer{font-size:.85rem;color:var(--muted);padding:1rem 0 2rem}
-`;
-
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex,nofollow">
-<meta name="referrer" content="no-referrer">
-<meta name="color-scheme" content="light dark">
-<title>${escapeHtml(title)}</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<main>
-${body}
-<footer>Este link é pessoal: não o compartilhe.</footer>
-</main>
-</body>
-</html>`;
+/**
+ * Markup this server drew itself, the only kind the template prints raw. Only qrSvg makes one,
+ * so no text from the database can reach the page unescaped by being passed where it goes.
+ */
+class TrustedSvg {
+  constructor(readonly markup: string) {}
 }
 
-function figures(proposal: PublicProposal): string {
-  const rows: [string, string][] = [
-    ['Valor avulso dos procedimentos', formatReais(proposal.standalone_value)],
-    ['Valor do pacote', formatReais(proposal.package_value)],
-  ];
-  // A package that costs more than its procedures one by one has no discount to show, and it is
-  // never written as a negative figure (the client would read a surcharge): benefits instead.
-  const hasDiscount = proposal.discount > 0;
-  if (hasDiscount) {
-    rows.push([
-      'Desconto',
-      `${formatReais(proposal.discount)} (${formatPercent(proposal.discount_pct)})`,
-    ]);
-  }
-  const list = rows
-    .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
-    .join('');
-  const benefits = hasDiscount
-    ? ''
-    : '<p class="muted">Benefícios do pacote: os procedimentos reunidos em um plano anual acompanhado pela clínica, com agenda planejada e parcelas fixas.</p>';
-  return `<section class="card" aria-labelledby="valores">
-<h2 id="valores">Valores</h2>
-<dl class="figures">${list}<dt class="highlight">${proposal.instalments} parcelas mensais de</dt><dd class="highlight">${escapeHtml(formatReais(proposal.instalment_value))}</dd></dl>
-${benefits}
-</section>`;
-}
+type Tone = 'ok' | 'warn' | 'err';
 
-function procedures(proposal: PublicProposal): string {
-  const items = proposal.items
-    .map(
-      (item) =>
-        `<li><span>${escapeHtml(item.name)}</span><span class="muted">${item.sessions} ${item.sessions === 1 ? 'sessão' : 'sessões'}</span></li>`,
-    )
-    .join('');
-  return `<section class="card" aria-labelledby="procedimentos">
-<h2 id="procedimentos">${escapeHtml(proposal.package_name)}</h2>
-<ul class="items">${items}</ul>
-</section>`;
-}
-
-function stateNote(proposal: PublicProposal): string {
-  if (proposal.accepted_at || proposal.status === 'accepted') {
-    const when = proposal.accepted_at
-      ? ` em ${escapeHtml(formatDateTimeBR(proposal.accepted_at))}`
-      : '';
-    if (proposal.plan?.status === 'desistencia') {
-      return '<p class="note warn" role="status"><strong>Desistência registrada.</strong> A clínica vai devolver o que foi pago e confirmar com você.</p>';
+/** What page.eta prints: every text formatted, every choice made. */
+type PublicPageView =
+  | {
+      kind: 'message';
+      title: string;
+      note: { tone: Tone; role: 'status' | 'alert' | null; text: string };
     }
-    return `<div class="note ok" role="status"><p><strong>Proposta aceita${when}.</strong> Obrigado! A clínica vai entrar em contato para agendar as sessões.</p><p>${escapeHtml(proposal.withdrawal_notice)}</p></div>`;
+  | {
+      kind: 'proposal';
+      title: string;
+      clientName: string;
+      subtitle: string;
+      notice: { tone: Tone; text: string } | null;
+      state:
+        | { kind: 'accepted'; title: string; withdrawalNotice: string }
+        | { kind: 'warn'; title: string; text: string }
+        | null;
+      plan: {
+        summary: string;
+        items: { name: string; detail: string }[];
+        withdrawal: { until: string; action: string } | null;
+      } | null;
+      payments: {
+        installments: { paid: boolean; label: string; detail: string }[];
+        pix: { title: string; dueDate: string; qrSvg: TrustedSvg; copiaECola: string } | null;
+        pending: string | null;
+      } | null;
+      procedures: { title: string; items: { name: string; sessions: string }[] } | null;
+      figures: {
+        rows: { label: string; value: string }[];
+        instalments: number;
+        instalmentValue: string;
+        showBenefits: boolean;
+      };
+      answer: {
+        withdrawalNotice: string;
+        termsText: string;
+        nameValue: string;
+        acceptAction: string;
+        declineAction: string;
+      } | null;
+      clinic: {
+        name: string;
+        professionalName: string;
+        address: string | null;
+        phone: string | null;
+        whatsappUrl: string | null;
+      };
+    };
+
+// autoEscape is Eta's default; stated so that no configuration change can turn it off unseen.
+const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
+/**
+ * Read from the source tree through API_ROOT, as the migrations are (src/db/migrate.ts): the same
+ * file serves tsx and the bundled dist/server.js. Compiled once, when the module loads.
+ */
+const TEMPLATE_FILE = path.join(API_ROOT, 'src/modules/sales/public-proposal-page/page.eta');
+const pageTemplate = eta.compile(fs.readFileSync(TEMPLATE_FILE, 'utf8'));
+const render = (view: PublicPageView): string => pageTemplate.call(eta, view);
+
+type ProposalView = Extract<PublicPageView, { kind: 'proposal' }>;
+
+function stateOf(proposal: PublicProposal): ProposalView['state'] {
+  if (proposal.accepted_at || proposal.status === 'accepted') {
+    if (proposal.plan?.status === 'desistencia') {
+      return {
+        kind: 'warn',
+        title: 'Desistência registrada.',
+        text: 'A clínica vai devolver o que foi pago e confirmar com você.',
+      };
+    }
+    const when = proposal.accepted_at ? ` em ${formatDateTimeBR(proposal.accepted_at)}` : '';
+    return {
+      kind: 'accepted',
+      title: `Proposta aceita${when}.`,
+      withdrawalNotice: proposal.withdrawal_notice,
+    };
   }
   if (proposal.declined_at || proposal.status === 'declined') {
-    return '<p class="note warn" role="status"><strong>Proposta recusada.</strong> Obrigado por responder. Se mudar de ideia, fale com a clínica.</p>';
+    return {
+      kind: 'warn',
+      title: 'Proposta recusada.',
+      text: 'Obrigado por responder. Se mudar de ideia, fale com a clínica.',
+    };
   }
   if (proposal.status === 'expired') {
-    return `<p class="note warn" role="status"><strong>Esta proposta expirou em ${escapeHtml(formatDateBR(proposal.valid_until))}.</strong> Fale com a clínica para receber uma proposta atualizada.</p>`;
+    return {
+      kind: 'warn',
+      title: `Esta proposta expirou em ${formatDateBR(proposal.valid_until)}.`,
+      text: 'Fale com a clínica para receber uma proposta atualizada.',
+    };
   }
   if (proposal.status === 'superseded') {
-    return '<p class="note warn" role="status"><strong>Esta proposta foi substituída por uma versão mais recente.</strong> Peça à clínica o link da nova versão.</p>';
+    return {
+      kind: 'warn',
+      title: 'Esta proposta foi substituída por uma versão mais recente.',
+      text: 'Peça à clínica o link da nova versão.',
+    };
   }
   if (!proposal.can_answer) {
-    return '<p class="note warn" role="status"><strong>Esta proposta não pode mais ser respondida.</strong> Fale com a clínica.</p>';
+    return {
+      kind: 'warn',
+      title: 'Esta proposta não pode mais ser respondida.',
+      text: 'Fale com a clínica.',
+    };
   }
-  return '';
-}
-
-function answerForms(token: string, proposal: PublicProposal, nameValue: string): string {
-  const base = `/p/${encodeURIComponent(token)}`;
-  return `<section class="card" aria-labelledby="aceitar">
-<h2 id="aceitar">Aceitar a proposta</h2>
-<p class="muted">${escapeHtml(proposal.withdrawal_notice)}</p>
-<form method="post" action="${base}/aceitar">
-<label for="full_name">Seu nome completo</label>
-<input type="text" id="full_name" name="full_name" autocomplete="name" required minlength="3" maxlength="200" value="${escapeHtml(nameValue)}">
-<label class="check"><input type="checkbox" name="accept_terms" value="true" required> <span>${escapeHtml(proposal.terms_text)}</span></label>
-<button type="submit" class="primary">Aceitar proposta</button>
-</form>
-</section>
-<section class="card" aria-labelledby="recusar">
-<h2 id="recusar">Não quer esta proposta?</h2>
-<details>
-<summary>Recusar a proposta</summary>
-<form method="post" action="${base}/recusar">
-<label for="reason">Conte o motivo (opcional)</label>
-<textarea id="reason" name="reason" maxlength="1000"></textarea>
-<button type="submit" class="secondary">Recusar proposta</button>
-</form>
-</details>
-</section>`;
-}
-
-/**
- * After acceptance the link is the client's 'Meu plano' (issue 28): her procedures with sessions
- * used and remaining, the validity, and within 7 days of accepting here, 'Desistir'.
- */
-function myPlan(token: string, proposal: PublicProposal): string {
-  const { plan } = proposal;
-  if (!plan) return '';
-  const rows = plan.items
-    .map(
-      (item) =>
-        `<li><span>${escapeHtml(item.name)}</span><span class="muted">${item.sessions_used} de ${item.sessions_total} ${item.sessions_total === 1 ? 'sessão realizada' : 'sessões realizadas'} · ${item.sessions_remaining === 1 ? 'resta 1' : `restam ${item.sessions_remaining}`}</span></li>`,
-    )
-    .join('');
-  const withdraw = plan.can_withdraw
-    ? `<details>
-<summary>Desistir da compra</summary>
-<p class="muted">Você pode desistir até ${escapeHtml(formatDateTimeBR(plan.withdrawal_until ?? ''))} (Código de Defesa do Consumidor, art. 49). Tudo o que foi pago é devolvido.</p>
-<form method="post" action="/p/${encodeURIComponent(token)}/desistir">
-<label class="check"><input type="checkbox" name="confirm" value="true" required> <span>Quero desistir deste plano.</span></label>
-<button type="submit" class="secondary">Desistir</button>
-</form>
-</details>`
-    : '';
-  return `<section class="card" aria-labelledby="meu-plano">
-<h2 id="meu-plano">Meu plano</h2>
-<p class="muted">Situação: ${escapeHtml(plan.status_label)} · válido até ${escapeHtml(formatDateBR(`${plan.valid_until}T12:00:00Z`))}</p>
-<ul class="items">${rows}</ul>
-${withdraw}
-</section>`;
+  return null;
 }
 
 /**
@@ -220,49 +161,38 @@ export function qrSvg(text: string): string {
 }
 
 /** Her instalments beside her sessions, and the next one's Pix (issue 29). */
-function myPayments(proposal: PublicProposal): string {
+function paymentsOf(proposal: PublicProposal): ProposalView['payments'] {
   const payments = proposal.plan?.payments;
-  if (!payments) return '';
-  const rows = payments.installments
-    .map(
-      (item) =>
-        `<li${item.status === 'paga' ? ' class="paid"' : ''}><span>${item.n}ª parcela · ${escapeHtml(formatDateBR(`${item.due_date}T12:00:00Z`))}</span><span class="muted">R$ ${escapeHtml(formatReais(item.amount))} · ${escapeHtml(item.status_label)}</span></li>`,
-    )
-    .join('');
+  if (!payments) return null;
   const { next } = payments;
-  const pix = !next
-    ? ''
-    : next.pix_copia_e_cola
-      ? `<h3>Pagar a ${next.n}ª parcela: R$ ${escapeHtml(formatReais(next.amount))}</h3>
-<p class="muted">Vencimento em ${escapeHtml(formatDateBR(`${next.due_date}T12:00:00Z`))}. Abra o app do seu banco, escolha Pix e leia o QR Code ou use o Pix copia e cola.</p>
-${qrSvg(next.pix_copia_e_cola)}
-<label for="pix-copia">Pix copia e cola</label>
-<textarea id="pix-copia" class="copia" readonly>${escapeHtml(next.pix_copia_e_cola)}</textarea>
-<p class="muted">Depois de pagar, a clínica confirma o recebimento aqui.</p>`
-      : `<p class="muted">A ${next.n}ª parcela (R$ ${escapeHtml(formatReais(next.amount))}) vence em ${escapeHtml(formatDateBR(`${next.due_date}T12:00:00Z`))}. Peça à clínica o código Pix.</p>`;
-  return `<section class="card" aria-labelledby="pagamentos">
-<h2 id="pagamentos">Pagamentos</h2>
-<ul class="items">${rows}</ul>
-${pix}
-</section>`;
+  const dateOf = (day: string) => formatDateBR(`${day}T12:00:00Z`);
+  return {
+    installments: payments.installments.map((item) => ({
+      paid: item.status === 'paga',
+      label: `${item.n}ª parcela · ${dateOf(item.due_date)}`,
+      detail: `${formatReais(item.amount)} · ${item.status_label}`,
+    })),
+    pix: next?.pix_copia_e_cola
+      ? {
+          title: `${next.n}ª parcela: ${formatReais(next.amount)}`,
+          dueDate: dateOf(next.due_date),
+          qrSvg: new TrustedSvg(qrSvg(next.pix_copia_e_cola)),
+          copiaECola: next.pix_copia_e_cola,
+        }
+      : null,
+    pending:
+      next && !next.pix_copia_e_cola
+        ? `A ${next.n}ª parcela (${formatReais(next.amount)}) vence em ${dateOf(next.due_date)}. Peça à clínica o código Pix.`
+        : null,
+  };
 }
 
-/** Who the client deals with: the unit's address and contacts (GET /units/), a way to write. */
-function clinicContact(proposal: PublicProposal): string {
-  const lines = [
-    proposal.clinic_address ? `<p>${escapeHtml(proposal.clinic_address)}</p>` : '',
-    proposal.clinic_phone
-      ? `<p>Telefone: ${escapeHtml(formatPhoneBR(proposal.clinic_phone))}</p>`
-      : '',
-    proposal.clinic_whatsapp_url
-      ? `<p><a class="button" href="${escapeHtml(proposal.clinic_whatsapp_url)}" rel="noopener">Falar com a clínica no WhatsApp</a></p>`
-      : '',
-  ].join('');
-  return `<section aria-labelledby="clinica">
-<h2 id="clinica">${escapeHtml(proposal.clinic_name)}</h2>
-<p class="muted">Proposta preparada por ${escapeHtml(proposal.professional_name)}.</p>
-${lines}
-</section>`;
+/**
+ * The unit's WhatsApp link, only as the service builds it (https://wa.me/…): escaping keeps a
+ * text inside its attribute, but only a known scheme keeps a `javascript:` address out of href.
+ */
+function safeWhatsappUrl(url: string | null): string | null {
+  return url && url.startsWith('https://wa.me/') ? url : null;
 }
 
 /** A phone's digits as Brazilians write it: (11) 98765-4321. */
@@ -277,47 +207,117 @@ export function renderProposalPage(
   proposal: PublicProposal,
   options: { notice?: PublicPageNotice; nameValue?: string } = {},
 ): string {
-  const notice = options.notice
-    ? `<p class="note ${options.notice.kind === 'error' ? 'err' : 'ok'}" role="alert">${escapeHtml(options.notice.text)}</p>`
-    : '';
-  const body = `<header>
-<p class="brand">${escapeHtml(proposal.clinic_name)}</p>
-<h1>Proposta para ${escapeHtml(proposal.client_name)}</h1>
-<p class="muted">Nº ${escapeHtml(proposal.number)}${proposal.version > 1 ? ` · versão ${proposal.version}` : ''} · válida até ${escapeHtml(formatDateBR(proposal.valid_until))}</p>
-</header>
-${notice}${stateNote(proposal)}
-${myPlan(token, proposal)}
-${myPayments(proposal)}
-${proposal.plan ? '' : procedures(proposal)}
-${figures(proposal)}
-${proposal.can_answer ? answerForms(token, proposal, options.nameValue ?? '') : ''}
-${clinicContact(proposal)}`;
-  return layout(`Proposta ${proposal.number}`, body);
+  const base = `/p/${encodeURIComponent(token)}`;
+  const { plan } = proposal;
+  // A package that costs more than its procedures one by one has no discount to show, and it is
+  // never written as a negative figure (the client would read a surcharge): benefits instead.
+  const hasDiscount = proposal.discount > 0;
+  const version = proposal.version > 1 ? ` · versão ${proposal.version}` : '';
+  return render({
+    kind: 'proposal',
+    title: `Proposta ${proposal.number}`,
+    clientName: proposal.client_name,
+    subtitle: `Nº ${proposal.number}${version} · válida até ${formatDateBR(proposal.valid_until)}`,
+    notice: options.notice
+      ? { tone: options.notice.kind === 'error' ? 'err' : 'ok', text: options.notice.text }
+      : null,
+    state: stateOf(proposal),
+    // After acceptance the link is the client's 'Meu plano' (issue 28): her procedures with
+    // sessions used and remaining, the validity, and within 7 days of accepting here, 'Desistir'.
+    plan: plan
+      ? {
+          summary: `Situação: ${plan.status_label} · válido até ${formatDateBR(`${plan.valid_until}T12:00:00Z`)}`,
+          items: plan.items.map((item) => ({
+            name: item.name,
+            detail: `${item.sessions_used} de ${item.sessions_total} ${item.sessions_total === 1 ? 'sessão realizada' : 'sessões realizadas'} · ${item.sessions_remaining === 1 ? 'resta 1' : `restam ${item.sessions_remaining}`}`,
+          })),
+          withdrawal: plan.can_withdraw
+            ? { until: formatDateTimeBR(plan.withdrawal_until ?? ''), action: `${base}/desistir` }
+            : null,
+        }
+      : null,
+    payments: paymentsOf(proposal),
+    procedures: plan
+      ? null
+      : {
+          title: proposal.package_name,
+          items: proposal.items.map((item) => ({
+            name: item.name,
+            sessions: `${item.sessions} ${item.sessions === 1 ? 'sessão' : 'sessões'}`,
+          })),
+        },
+    figures: {
+      rows: [
+        { label: 'Valor avulso dos procedimentos', value: formatReais(proposal.standalone_value) },
+        { label: 'Valor do pacote', value: formatReais(proposal.package_value) },
+        ...(hasDiscount
+          ? [
+              {
+                label: 'Desconto',
+                value: `${formatReais(proposal.discount)} (${formatPercent(proposal.discount_pct)})`,
+              },
+            ]
+          : []),
+      ],
+      instalments: proposal.instalments,
+      instalmentValue: formatReais(proposal.instalment_value),
+      showBenefits: !hasDiscount,
+    },
+    answer: proposal.can_answer
+      ? {
+          withdrawalNotice: proposal.withdrawal_notice,
+          termsText: proposal.terms_text,
+          nameValue: options.nameValue ?? '',
+          acceptAction: `${base}/aceitar`,
+          declineAction: `${base}/recusar`,
+        }
+      : null,
+    // Who the client deals with: the unit's address and contacts (GET /units/), a way to write.
+    clinic: {
+      name: proposal.clinic_name,
+      professionalName: proposal.professional_name,
+      address: proposal.clinic_address || null,
+      phone: proposal.clinic_phone ? formatPhoneBR(proposal.clinic_phone) : null,
+      whatsappUrl: safeWhatsappUrl(proposal.clinic_whatsapp_url),
+    },
+  });
 }
 
 /** A link that opens nothing: unknown, malformed or for a proposal the clinic removed. */
 export function renderNotFoundPage(): string {
-  return layout(
-    'Proposta não encontrada',
-    `<header><p class="brand">Portal Estética</p><h1>Proposta não encontrada</h1></header>
-<p class="note warn">Este link não é válido. Confira se ele foi copiado inteiro ou peça um novo link à clínica.</p>`,
-  );
+  return render({
+    kind: 'message',
+    title: 'Proposta não encontrada',
+    note: {
+      tone: 'warn',
+      role: null,
+      text: 'Este link não é válido. Confira se ele foi copiado inteiro ou peça um novo link à clínica.',
+    },
+  });
 }
 
 /** A link that no longer opens the proposal: revoked, expired or replaced (the service's words). */
 export function renderGonePage(text: string): string {
-  return layout(
-    'Proposta indisponível',
-    `<header><p class="brand">Portal Estética</p><h1>Proposta indisponível</h1></header>
-<p class="note warn" role="status">${escapeHtml(text)} Se precisar, peça um novo link à clínica.</p>`,
-  );
+  return render({
+    kind: 'message',
+    title: 'Proposta indisponível',
+    note: {
+      tone: 'warn',
+      role: 'status',
+      text: `${text} Se precisar, peça um novo link à clínica.`,
+    },
+  });
 }
 
 /** Too many requests from one address (the public answers are throttled). */
 export function renderTooManyPage(): string {
-  return layout(
-    'Muitas tentativas',
-    `<header><p class="brand">Portal Estética</p><h1>Muitas tentativas</h1></header>
-<p class="note err" role="alert">Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente de novo.</p>`,
-  );
+  return render({
+    kind: 'message',
+    title: 'Muitas tentativas',
+    note: {
+      tone: 'err',
+      role: 'alert',
+      text: 'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente de novo.',
+    },
+  });
 }

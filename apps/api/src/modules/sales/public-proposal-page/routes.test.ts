@@ -202,6 +202,74 @@ describe('public proposal page /p/{token}', () => {
   });
 });
 
+describe('public proposal page with hostile names (issue 27)', () => {
+  it('prints what staff typed as text, whatever it holds', async () => {
+    const t = await createTestApp();
+    try {
+      const hostile = '<script>alert(1)</script> "><img src=x onerror=alert(1)> {{x}} <%= it %>';
+      const admin = await t.as('admin');
+      const unit = await t.request('PATCH', '/api/v1/units/PAULISTA', {
+        token: admin.token,
+        body: {
+          display_name: `Clínica ${hostile}`,
+          address: `Rua ${hostile}`,
+          whatsapp: '11 98888-1234',
+        },
+      });
+      expect(unit.statusCode, unit.body).toBe(200);
+      const service = await t.request('POST', '/api/v1/services/', {
+        token: admin.token,
+        body: { name: `Peeling ${hostile}`, block: 'A', value: 180, cost: 45 },
+      });
+      expect(service.statusCode, service.body).toBe(201);
+      const pkg = await t.request('POST', '/api/v1/packages/', {
+        token: admin.token,
+        body: {
+          name: `Pacote ${hostile}`,
+          annual_value: 300,
+          block_limits: { a: 2, b: 0, c: 0, d: 0 },
+          allow_all_procedures: true,
+        },
+      });
+      expect(pkg.statusCode, pkg.body).toBe(201);
+      const professional = await t.createUser('professional', 'active', `Ana ${hostile}`);
+      const client = await t.request('POST', '/api/v1/clients/', {
+        token: professional.token,
+        body: { full_name: '<script>alert(1)</script> da Silva', phone: '11 98888-7777' },
+      });
+      expect(client.statusCode, client.body).toBe(201);
+      const created = await t.request('POST', '/api/v1/proposals/', {
+        token: professional.token,
+        body: {
+          client_id: (client.json() as { id: number }).id,
+          package_id: (pkg.json() as { id: number }).id,
+          blocks: { A: [(service.json() as { id: number }).id] },
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const sent = await t.request(
+        'POST',
+        `/api/v1/proposals/${(created.json() as { id: number }).id}/send`,
+        { token: professional.token },
+      );
+      const url = (sent.json() as { public_url: string }).public_url;
+      const page = await t.app.inject({ method: 'GET', url: url.slice(url.lastIndexOf('/p/')) });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('<script');
+      expect(page.body).not.toContain('<img');
+      expect(page.body).not.toContain('<%');
+      const escaped =
+        '&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;img src=x onerror=alert(1)&gt; {{x}} &lt;%= it %&gt;';
+      for (const field of ['Clínica', 'Rua', 'Peeling', 'Pacote', 'Ana']) {
+        expect(page.body).toContain(`${field} ${escaped}`);
+      }
+      expect(page.body).toContain('Proposta para &lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('public proposal page without a valid token', () => {
   it('answers the not-found page to a post with no body', async () => {
     const t = await createTestApp();
