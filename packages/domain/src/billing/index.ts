@@ -6,3 +6,4 @@ export * from './payment-events.ts';
 export * from './commission.ts';
 export * from './api-schemas.ts';
 export * from './responses.ts';
+export * from './forms.ts';
