@@ -1,7 +1,17 @@
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { addDays, formatReais, saoPauloDate, type Receivable } from '@portal/domain';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { addDays, addMonths, formatReais, saoPauloDate, type Receivable } from '@portal/domain';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useReceivablesQuery, type ReceivablesFilters } from '../../../api/billing/payments';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -14,17 +24,23 @@ interface ReceivableList {
   title: string;
   empty: string;
   filters: ReceivablesFilters;
-  /** Which rows of the answer belong here (the week's list also holds what is already paid). */
+  /** Which rows of the answer belong here (the coming list also holds what is already paid). */
   keep?: (row: Receivable) => boolean;
 }
 
-function groupsOf(today: string): ReceivableList[] {
+/** How far ahead 'Vencem' looks: the week by default, or the month (one of every plan). */
+type Horizon = 'semana' | 'mes';
+
+function groupsOf(today: string, horizon: Horizon): ReceivableList[] {
+  const week = horizon === 'semana';
   return [
     {
-      id: 'vencem-esta-semana',
-      title: 'Vencem esta semana',
-      empty: 'Nenhuma parcela vence nos próximos 7 dias.',
-      filters: { from: today, to: addDays(today, 6) },
+      id: 'a-vencer',
+      title: week ? 'Vencem esta semana' : 'Vencem no próximo mês',
+      empty: week
+        ? 'Nenhuma parcela vence nos próximos 7 dias.'
+        : 'Nenhuma parcela vence no próximo mês.',
+      filters: { from: today, to: week ? addDays(today, 6) : addMonths(today, 1) },
       keep: (row) => row.status === 'agendada' || row.status === 'solicitada',
     },
     {
@@ -43,14 +59,17 @@ function groupsOf(today: string): ReceivableList[] {
 }
 
 /**
- * 'Cobranças' (issue 29): what a unit has to chase, in three lists (due in the next 7 days,
- * overdue, failed), each instalment with its WhatsApp '2ª via' and a link to its contract. The
+ * 'Cobranças' (issue 29): what a unit has to chase, in three lists (due in the next 7 days or
+ * month, overdue, failed), each instalment with its WhatsApp '2ª via' and a link to its contract. The
  * server keeps a manager to their unit (GET /billing/receivables, apps/api/src/auth/scope.ts).
  * Mandates cancelled by the payer are not reported by the API yet.
  */
 export default function ReceivablesPage() {
   usePageTitle('Cobranças');
   const today = saoPauloDate(new Date());
+  // Kept in the URL (?prazo=mes), so a reload or a shared link shows the same lists.
+  const [params, setParams] = useSearchParams();
+  const horizon: Horizon = params.get('prazo') === 'mes' ? 'mes' : 'semana';
   return (
     <Stack gap="lg" maw={760}>
       <div>
@@ -61,7 +80,17 @@ export default function ReceivablesPage() {
           Parcelas a cobrar em {formatCalendarDay(today)}: envie a 2ª via pelo WhatsApp.
         </Text>
       </div>
-      {groupsOf(today).map((group) => (
+      <SegmentedControl
+        aria-label="Parcelas a vencer em"
+        value={horizon}
+        onChange={(value) => setParams(value === 'mes' ? { prazo: 'mes' } : {}, { replace: true })}
+        data={[
+          { value: 'semana', label: '7 dias' },
+          { value: 'mes', label: '1 mês' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {groupsOf(today, horizon).map((group) => (
         <ReceivableGroup key={group.id} group={group} />
       ))}
     </Stack>
