@@ -81,7 +81,8 @@ test('billing: a plan of 12 instalments, the first paid, the next on Cobranças'
   await signInAs(page, manager.email, manager.password);
   await page.goto(`/contratos/${contractId}`);
   const payments = page.getByRole('region', { name: 'Pagamentos' });
-  await expect(payments.getByRole('list', { name: 'Parcelas' })).toBeVisible();
+  // The first screen of a fresh server on a shared machine: its code and data may take longer.
+  await expect(payments.getByRole('list', { name: 'Parcelas' })).toBeVisible({ timeout: 30_000 });
   await payments.getByRole('button', { name: 'Alterar plano' }).click();
   const planDialog = page.getByRole('dialog', { name: 'Plano de pagamento' });
   await planDialog.getByRole('textbox', { name: /Número de parcelas/ }).fill('12');

@@ -9,7 +9,7 @@ import type {
   UnitBillingSettings,
   UnitBillingSettingsPatch,
 } from '@portal/domain';
-import { api, ApiError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { contractKeys } from '../care/contracts';
 
 /**
@@ -45,10 +45,7 @@ export const contractPaymentsQuery = (contractId: number) =>
 
 /** The contract's plan; a 404 means it has none yet (an older contract). */
 export function useContractPaymentsQuery(contractId: number) {
-  return useQuery({
-    ...contractPaymentsQuery(contractId),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
+  return useQuery(contractPaymentsQuery(contractId));
 }
 
 export const receivablesQuery = (filters: ReceivablesFilters) =>

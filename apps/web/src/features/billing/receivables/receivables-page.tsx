@@ -166,8 +166,7 @@ function ReceivableRow({ row }: { row: Receivable }) {
                 target="_blank"
                 rel="noopener noreferrer"
                 size="compact-sm"
-                color="green"
-                variant="light"
+                color="green.9"
                 leftSection={<IconBrandWhatsapp size={14} aria-hidden />}
                 aria-label={`Enviar 2ª via a ${row.client.full_name} pelo WhatsApp`}
               >
