@@ -111,6 +111,18 @@ describe("/cobrancas: 'Cobranças' (issue 29)", () => {
     expect(asked).toContain('/api/v1/billing/receivables?status=falhou&limit=500');
   });
 
+  it("is in a manager's navigation", async () => {
+    stubViewport('phone');
+    serve({});
+    await open();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Navegação principal (celular)' });
+    expect(within(menu).getByRole('link', { name: 'Cobranças' })).toHaveAttribute(
+      'href',
+      '/cobrancas',
+    );
+  });
+
   it("'1 mês' looks a month ahead, kept in the URL", async () => {
     stubViewport('desktop');
     const requests = serve({ 'a-vencer': [makeReceivable()] });
