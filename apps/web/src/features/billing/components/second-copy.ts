@@ -30,3 +30,6 @@ export function secondCopyMessage(facts: SecondCopyFacts): string {
 export function secondCopyUrl(facts: SecondCopyFacts): string | null {
   return facts.phone ? whatsappUrl(facts.phone, secondCopyMessage(facts)) : null;
 }
+
+/** The '2ª via' buttons' colour: white on it reads at 6:1. */
+export const WHATSAPP_GREEN = '#1c6b33';

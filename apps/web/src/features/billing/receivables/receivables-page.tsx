@@ -17,7 +17,7 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatCalendarDay } from '../../../lib/calendar-day';
 import { InstallmentStatusBadge } from '../components/contract-payments';
-import { secondCopyUrl } from '../components/second-copy';
+import { secondCopyUrl, WHATSAPP_GREEN } from '../components/second-copy';
 
 interface ReceivableList {
   id: string;
@@ -166,7 +166,7 @@ function ReceivableRow({ row }: { row: Receivable }) {
                 target="_blank"
                 rel="noopener noreferrer"
                 size="compact-sm"
-                color="green.9"
+                color={WHATSAPP_GREEN}
                 leftSection={<IconBrandWhatsapp size={14} aria-hidden />}
                 aria-label={`Enviar 2ª via a ${row.client.full_name} pelo WhatsApp`}
               >
