@@ -141,6 +141,6 @@ test('billing: a plan of 12 instalments, the first paid, the next on Cobranças'
   await checkScreen(page, 'cobrancas', () =>
     expect(page.getByRole('heading', { level: 1, name: 'Cobranças' })).toBeVisible(),
   );
-  await row.getByRole('link', { name: clientName }).click();
+  await row.getByRole('link', { name: clientName, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/contratos/${contractId}$`));
 });
