@@ -61,6 +61,8 @@ describe('payment plans (issue 29): instalments, manual Pix, receivables, refund
     // No Pix key yet: nothing to pay with, and the answer says so by a null code.
     expect(paid.installments[0]?.pix_copia_e_cola).toBeNull();
     expect(paid.refunds).toEqual([]);
+    // The staff's WhatsApp '2ª via' goes to the client's phone.
+    expect(paid.client_phone).toBe('(11) 97777-2222');
   });
 
   it("admins set a unit's Pix key; each instalment then carries its own static BR Code", async () => {
@@ -163,6 +165,25 @@ describe('payment plans (issue 29): instalments, manual Pix, receivables, refund
     expect((await markPaid(999_999, { paid_at: paidAt })).statusCode).toBe(404);
   });
 
+  it('a contract without a plan (accepted before plans) gets its first one, of its price', async () => {
+    const { contractId } = await f.acceptedOnLink();
+    await t.database.db.execute(sql`DELETE FROM installments WHERE contract_id = ${contractId}`);
+    await t.database.db.execute(sql`DELETE FROM payment_plans WHERE contract_id = ${contractId}`);
+    const none = await t.request('GET', `/api/v1/contracts/${contractId}/payments`, {
+      token: manager.token,
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ detail: BILLING_ANSWERS.planNotFound });
+    const created = await t.request('POST', `/api/v1/contracts/${contractId}/payment-plan`, {
+      token: manager.token,
+      body: { method: 'pix_manual', installments: 7, due_day: 10 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const plan = created.json() as ContractPayments;
+    expect(plan.plan).toMatchObject({ installments: 7, due_day: 10, total: 3600, open: 3600 });
+    expect(sumCentavos(plan.installments.map((item) => item.amount))).toBe(360_000);
+  });
+
   it('the plan changes (method, count, due day) while nothing is paid, and not after', async () => {
     const { contractId } = await f.acceptedOnLink();
     const url = `/api/v1/contracts/${contractId}/payment-plan`;
@@ -228,6 +249,7 @@ describe('payment plans (issue 29): instalments, manual Pix, receivables, refund
     const mine = overdue.items.filter((item) => item.contract_id === contractId);
     expect(mine.map((item) => item.n)).toEqual([1, 2]);
     expect(mine[0]).toMatchObject({ status: 'vencida', status_label: 'Vencida', unit: 'PAULISTA' });
+    expect(mine[0]?.client.phone).toBe('(11) 97777-2222');
     expect(mine[0]?.overdue_days).toBeGreaterThanOrEqual(9);
     // Marking one paid takes it off the overdue list.
     expect((await markPaid(mine[0]?.installment_id ?? 0, { paid_at: now() })).statusCode).toBe(200);

@@ -51,6 +51,8 @@ describe('route guards', () => {
       '/sessoes-de-hoje',
     );
     expect(within(menu).queryByRole('link', { name: 'Gestão' })).not.toBeInTheDocument();
+    // Issue 29: the receivables are managers'.
+    expect(within(menu).queryByRole('link', { name: 'Cobranças' })).not.toBeInTheDocument();
     unmount();
 
     const gil = makeUser({ id: 3, name: 'Gil Gerente', profile: 'manager' });

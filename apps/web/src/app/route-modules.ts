@@ -34,9 +34,10 @@ export const PAGE_MODULES = {
   dashboard: '/src/features/insights/dashboard/dashboard-page.tsx',
   pipeline: '/src/features/insights/pipeline/pipeline-page.tsx',
   renewals: '/src/features/insights/pipeline/renewals-page.tsx',
-  contract: '/src/features/care/contracts/contract-page.tsx',
+  contract: '/src/features/billing/contracts/contract-page.tsx',
   proposalContract: '/src/features/care/contracts/proposal-contract-page.tsx',
   sessionsToday: '/src/features/care/sessions/sessions-today-page.tsx',
+  receivables: '/src/features/billing/receivables/receivables-page.tsx',
 } as const;
 
 export type PageModuleName = keyof typeof PAGE_MODULES;
@@ -70,6 +71,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> 
   '/propostas/:id/contrato': ['professionalLayout', 'proposalContract'],
   '/contratos/:id': ['professionalLayout', 'contract'],
   '/sessoes-de-hoje': ['professionalLayout', 'sessionsToday'],
+  '/cobrancas': ['professionalLayout', 'receivables'],
   '/gestao': ['professionalLayout', 'dashboard'],
   '/pipeline': ['professionalLayout', 'pipeline'],
   '/renovacoes': ['professionalLayout', 'renewals'],

@@ -82,6 +82,7 @@ const renewalsPage = lazyPage('renewals');
 const contractPage = lazyPage('contract');
 const proposalContractPage = lazyPage('proposalContract');
 const sessionsTodayPage = lazyPage('sessionsToday');
+const receivablesPage = lazyPage('receivables');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
@@ -179,7 +180,14 @@ export const appRoutes: RouteObject[] = [
               // server scopes them); the sales dashboard is for managers and admins.
               pageRoute('pipeline', pipelinePage),
               pageRoute('renovacoes', renewalsPage),
-              { element: <RequireManager />, children: [pageRoute('gestao', dashboardPage)] },
+              {
+                element: <RequireManager />,
+                children: [
+                  pageRoute('gestao', dashboardPage),
+                  // Issue 29: what the unit has to chase (GET /billing/receivables is managers').
+                  pageRoute('cobrancas', receivablesPage),
+                ],
+              },
             ],
           },
         ],

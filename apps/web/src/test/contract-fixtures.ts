@@ -1,4 +1,9 @@
-import type { Contract, ContractLedgerEntry } from '@portal/domain';
+import type {
+  Contract,
+  ContractLedgerEntry,
+  ContractPayments,
+  InstallmentView,
+} from '@portal/domain';
 
 /**
  * Contracts as GET /contracts/{id} answers them (contractSchema), for the care screens' tests.
@@ -82,6 +87,41 @@ export function makeContract(overrides: Partial<Contract> = {}): Contract {
         quantity: 2,
       }),
     ],
+    ...overrides,
+  };
+}
+
+/** An instalment as GET /contracts/{id}/payments answers it (issue 29). */
+export function makeInstallment(overrides: Partial<InstallmentView> = {}): InstallmentView {
+  const n = overrides.n ?? 1;
+  return {
+    id: 100 + n,
+    n,
+    due_date: `2027-${String(n).padStart(2, '0')}-20`,
+    amount: 102.88,
+    status: 'agendada',
+    status_label: 'Agendada',
+    paid_at: null,
+    method: 'pix_manual',
+    pix_copia_e_cola: null,
+    ...overrides,
+  };
+}
+
+/** A contract's payments: 12 instalments of R$ 1.234,56 (11 × 102,88 + 102,88), none paid. */
+export function makeContractPayments(overrides: Partial<ContractPayments> = {}): ContractPayments {
+  return {
+    plan: {
+      method: 'pix_manual',
+      installments: 12,
+      due_day: 20,
+      total: 1234.56,
+      paid: 0,
+      open: 1234.56,
+    },
+    installments: Array.from({ length: 12 }, (_, index) => makeInstallment({ n: index + 1 })),
+    refunds: [],
+    client_phone: '(11) 97777-2222',
     ...overrides,
   };
 }

@@ -273,6 +273,13 @@ export const handlers: HttpHandler[] = [
     apiData.notices = apiData.notices.filter((notice) => notice.id !== id);
     return new HttpResponse(null, { status: 204 });
   }),
+  // Issue 29: a contract has no payment plan unless a test serves one.
+  http.get('/api/v1/contracts/:id/payments', () =>
+    HttpResponse.json(
+      { detail: 'Este contrato ainda não tem plano de pagamento.' },
+      { status: 404 },
+    ),
+  ),
   http.get('/api/v1/proposals/pipeline', () => HttpResponse.json(apiData.pipeline)),
   http.get('/api/v1/renewals/', () => HttpResponse.json(apiData.renewals)),
   ...crud(

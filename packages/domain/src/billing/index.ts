@@ -7,3 +7,4 @@ export * from './commission.ts';
 export * from './commission-api.ts';
 export * from './api-schemas.ts';
 export * from './responses.ts';
+export * from './forms.ts';

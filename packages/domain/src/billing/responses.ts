@@ -79,6 +79,8 @@ export const contractPaymentsSchema = z.object({
   }),
   installments: z.array(installmentViewSchema),
   refunds: z.array(refundViewSchema),
+  /** Where the staff's WhatsApp '2ª via' goes; null when the client has no phone. */
+  client_phone: z.string().nullable(),
 });
 export type ContractPayments = z.output<typeof contractPaymentsSchema>;
 
@@ -104,7 +106,8 @@ export const receivableSchema = z.object({
   installment_id: z.number().int(),
   contract_id: z.number().int(),
   contract_number: z.string(),
-  client: z.object({ id: z.number().int(), full_name: z.string() }),
+  /** `phone`: where the WhatsApp '2ª via' goes; null when the client has none. */
+  client: z.object({ id: z.number().int(), full_name: z.string(), phone: z.string().nullable() }),
   unit: z.string(),
   n: z.number().int(),
   installments: z.number().int(),

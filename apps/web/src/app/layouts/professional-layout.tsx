@@ -10,6 +10,7 @@ import {
   IconUsers,
   IconLogout,
   IconSchool,
+  IconReceipt,
   IconShieldLock,
   IconSparkles,
   type Icon,
@@ -62,6 +63,16 @@ const SESSIONS_LINK: TopLink = {
   alsoActiveOn: ['/contratos'],
 };
 
+/**
+ * Issue 29: a unit's 'Cobranças', for its manager (the receivables are managers'; admins, across
+ * the network, open /cobrancas from the URL and keep their links on one row).
+ */
+const COLLECTIONS_LINK: TopLink = {
+  to: '/cobrancas',
+  label: 'Cobranças',
+  icon: IconReceipt,
+};
+
 /** Managers and admins read the sales dashboard. */
 const MANAGEMENT_LINK: TopLink = { to: '/gestao', label: 'Gestão', icon: IconChartBar };
 
@@ -102,6 +113,7 @@ export default function ProfessionalLayout() {
     ...PROFESSIONAL_LINKS,
     ...PIPELINE_LINKS,
     ...(isAdminProfile(user?.profile) ? [] : [SESSIONS_LINK]),
+    ...(user?.profile === 'manager' ? [COLLECTIONS_LINK] : []),
     ...(isManagerProfile(user?.profile) ? [MANAGEMENT_LINK] : []),
     ...(isAdminProfile(user?.profile) ? [ADMIN_AREA_LINK] : []),
   ];

@@ -145,6 +145,7 @@ export interface ReceivableRow {
   contractNumber: string;
   clientId: number;
   clientName: string;
+  clientPhone: string | null;
   unit: string;
   n: number;
   count: number;
@@ -187,6 +188,7 @@ export async function receivables(
         contractNumber: contracts.number,
         clientId: contracts.clientId,
         clientName: clients.fullName,
+        clientPhone: clients.phone,
         unit: contracts.unit,
         n: installments.n,
         count: paymentPlans.installments,
@@ -212,17 +214,21 @@ export async function receivables(
   return { rows, total: Number(count?.total ?? 0) };
 }
 
-/** What a charge names of its contract (read for the provider, never answered). */
+/** What a charge names of its contract (the CPF read for the provider, never answered). */
 export async function contractFacts(
   db: DbOrTx,
   contractId: number,
-): Promise<{ unit: string; number: string; clientName: string; cpf: string | null } | undefined> {
+): Promise<
+  | { unit: string; number: string; clientName: string; cpf: string | null; phone: string | null }
+  | undefined
+> {
   const [row] = await db
     .select({
       unit: contracts.unit,
       number: contracts.number,
       clientName: clients.fullName,
       cpf: clients.cpf,
+      phone: clients.phone,
     })
     .from(contracts)
     .innerJoin(clients, eq(clients.id, contracts.clientId))

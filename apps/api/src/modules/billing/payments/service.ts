@@ -208,10 +208,11 @@ export const paymentsService = {
     const contract = await contractsService.get(db, viewer, contractId, now);
     const plan = await repo.findPlan(db, contractId);
     if (!plan) throw notFound(BILLING_ANSWERS.planNotFound);
-    const [rows, refunds, pix] = await Promise.all([
+    const [rows, refunds, pix, facts] = await Promise.all([
       repo.installmentsOf(db, plan.id),
       repo.refundsOf(db, contractId),
       unitBillingService.pixOf(db, contract.unit),
+      repo.contractFacts(db, contractId),
     ]);
     const today = saoPauloDate(now);
     const balance = planBalance(rows.map(currentOf));
@@ -235,6 +236,7 @@ export const paymentsService = {
         created_at: refund.createdAt.toISOString(),
         done_at: refund.doneAt ? refund.doneAt.toISOString() : null,
       })),
+      client_phone: facts?.phone ?? null,
     };
   },
 
@@ -256,8 +258,18 @@ export const paymentsService = {
       if (!pix.api) throw new HttpError(422, BILLING_ANSWERS.providerNotConfigured);
     }
     await db.transaction(async (tx) => {
-      const plan = await repo.findPlan(tx, contractId, true);
-      if (!plan) throw notFound(BILLING_ANSWERS.planNotFound);
+      const found = await repo.findPlan(tx, contractId, true);
+      // A contract accepted before plans existed has none: its first plan is made here, of its
+      // price, from its acceptance (the web's 'Criar plano de pagamento').
+      const plan =
+        found ??
+        (await repo.insertPlan(tx, {
+          contractId,
+          method: body.method,
+          installments: body.installments,
+          dueDay: body.due_day ?? Number(saoPauloDate(new Date(contract.accepted_at)).slice(8, 10)),
+          total: contract.price_total,
+        }));
       const rows = await repo.installmentsOf(tx, plan.id);
       const events = await repo.eventsOf(tx, contractId);
       if (
@@ -381,7 +393,7 @@ export const paymentsService = {
           installment_id: row.installmentId,
           contract_id: row.contractId,
           contract_number: row.contractNumber,
-          client: { id: row.clientId, full_name: row.clientName },
+          client: { id: row.clientId, full_name: row.clientName, phone: row.clientPhone },
           unit: row.unit,
           n: row.n,
           installments: row.count,

@@ -4,9 +4,14 @@ import { Link, useParams } from 'react-router';
 import { useContractQuery } from '../../../api/care/contracts';
 import { usePageTitle } from '../../../components/use-page-title';
 import { errorMessage } from '../../../lib/api-client';
-import { ContractFacts, ContractPlan } from '../components/contract-plan';
+import { ContractFacts, ContractPlan } from '../../care/components/contract-plan';
+import { ContractPaymentsSection } from '../components/contract-payments';
 
-/** /contratos/{id}: one contract, with the same plan, history and actions as the client's tab. */
+/**
+ * /contratos/{id}: one contract, with the same plan, history and actions as the client's tab, and
+ * its payments (issue 29). Billing composes the page: care's parts sit to its left on the context
+ * map (docs/decisions/0028-context-map.md), so the page lives here, not in care.
+ */
 export default function ContractPage() {
   const id = Number(useParams().id);
   const contract = useContractQuery(id);
@@ -56,6 +61,7 @@ export default function ContractPage() {
       </div>
       <ContractFacts contract={data} />
       <ContractPlan contract={data} />
+      <ContractPaymentsSection contract={data} />
     </Stack>
   );
 }
