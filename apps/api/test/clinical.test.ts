@@ -347,6 +347,10 @@ describe('the clinical check at every server path (issue 26)', () => {
         const goals = /Nenhum procedimento para (.*?) respeita/.exec(notice.message)?.[1] ?? '';
         expect(goals).not.toMatch(/laser|peeling/);
       }
+      // And it says why in the request's own terms.
+      expect(answer.recommendation.notices.map((notice) => notice.message).join(' ')).toContain(
+        'respeita "sem laser" e "sem peeling"',
+      );
     });
 
     it('8. a wedding in 3 weeks, nothing that bruises: no fillers, threads or toxin', async () => {

@@ -805,9 +805,10 @@ export function assistantWarnings(
   }
   const removed = goalsRemovedByExclusions(plan);
   if (removed.labels.length > 0) {
+    // 'respeita "sem laser", "sem peeling" e a gestação': each reason as the request said it.
     const reasons = [
-      ...plan.exclusions.map((e) => `"${e.text}"`),
-      ...(care.pregnancy ? [care.pregnancy] : []),
+      ...plan.exclusions.map((e) => `"sem ${e.text}"`),
+      ...(care.pregnancy ? [`a ${care.pregnancy}`] : []),
       ...(conflicting.length > 0 ? ['as alergias e contraindicações do cliente'] : []),
     ];
     warnings.push({
