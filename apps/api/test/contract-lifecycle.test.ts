@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type PdfParse from 'pdf-parse';
 import { sql } from 'drizzle-orm';
@@ -566,7 +565,6 @@ describe('a contract’s life: the day’s sessions, statuses, expiry, the term,
     });
     expect(term.statusCode, term.body).toBe(200);
     expect(term.headers['content-type']).toBe('application/pdf');
-    writeFileSync('/tmp/ca/term.pdf', term.rawPayload);
     const text = (await pdfParse(term.rawPayload)).text;
     expect(text).toContain('Termo de Cancelamento de Contrato');
     expect(text).toContain('R$ 80,00 por sessão');
