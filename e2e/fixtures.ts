@@ -37,13 +37,14 @@ export async function createUser(
   request: APIRequestContext,
   profile: E2EUser['profile'],
   name = `Usuário ${profile} ${crypto.randomBytes(3).toString('hex')}`,
+  unit = 'PAULISTA',
 ): Promise<E2EUser> {
   const token = await adminToken(request);
   const email = `${profile}.${crypto.randomBytes(4).toString('hex')}@teste.com.br`;
   const password = 'Senha-e2e-123';
   const res = await request.post('/api/v1/users/', {
     headers: { authorization: `Bearer ${token}` },
-    data: { name, email, password, profile, status: 'active', unit: 'PAULISTA' },
+    data: { name, email, password, profile, status: 'active', unit },
   });
   expect(res.status(), await res.text()).toBe(201);
   const body = (await res.json()) as { id: number };
