@@ -893,7 +893,10 @@ export const proposalsService = {
         createdAt: now,
         updatedAt: now,
       });
-      if (newDeal) return toProposal(row, now);
+      if (newDeal) {
+        await logHealthWarnings(tx, viewer, row);
+        return toProposal(row, now);
+      }
       await repo.updateProposal(tx, locked.id, {
         status: 'superseded',
         supersededById: row.id,
@@ -1060,6 +1063,7 @@ export const proposalsService = {
         before: { status: current.status },
         after: { status: 'declined', reason_code: data.reason_code },
       });
+      await logHealthWarnings(tx, viewer, row);
       return toProposal(row, now);
     });
   },
@@ -1069,6 +1073,7 @@ export const proposalsService = {
     const now = new Date();
     return db.transaction(async (tx) => {
       const current = await visibleProposal(tx, viewer, id, true);
+      await logHealthWarnings(tx, viewer, current);
       if (current.linkRevokedAt || current.tokenHash === null) return toProposal(current, now);
       const row = await repo.updateProposal(tx, id, { linkRevokedAt: now });
       await auditService.record(tx, {
@@ -1095,6 +1100,8 @@ export const proposalsService = {
     includeEvidence = true,
   ): Promise<{ bytes: Buffer; row: repo.ProposalRow }> {
     const row = await visibleProposal(db, viewer, id);
+    // Its clinical notes name her conditions, as the answer's warnings do.
+    await logHealthWarnings(db, viewer, row);
     return {
       bytes: await renderStoredProposal(pool, row, includeEvidence && row.acceptance !== null, db),
       row,
