@@ -6,6 +6,7 @@ import type { PublicPlan } from '@portal/domain';
 import type { AppDb, Database, DbOrTx } from './db/client.ts';
 import type { AttemptLimiter } from './auth/attempt-limiter.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
+import type { AddressRateLimits } from './http/rate-limits.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PdfRenderPool } from './pdf/render-pool.ts';
@@ -21,7 +22,10 @@ export interface AppContext {
   mailer: Mailer;
   /** Attempt counters of the public auth flows (sign-in, registration, reset requests). */
   loginLimiter: AttemptLimiter;
+  /** The slowing of sign-ins on an account with many failures (never a refusal). */
   loginThrottle: LoginThrottle;
+  /** Every per-address limit (sign-in, registration, reset requests, the proposal link). */
+  rateLimits: AddressRateLimits;
   /** Committed changes the in-memory read caches follow (migration 0013). */
   changeFeed: ChangeFeed;
   /** The catalogue lists as sent, checked against the database's catalogue version. */

@@ -16,7 +16,7 @@ import {
   type LoginThrottleOptions,
 } from './auth/login-throttle.ts';
 import { installAfterResponse } from './http/after-response.ts';
-import { installRateLimits } from './http/rate-limits.ts';
+import { addressRateLimits, installRateLimits } from './http/rate-limits.ts';
 import { defaultPdfRenderPool, type PdfRenderPool } from './pdf/render-pool.ts';
 import { TokenService } from './auth/tokens.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
@@ -176,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   useAuditKey(deps.auditKey ?? loadOrCreateAuditKey(config));
   await auditService.sealUnsealed(database.db);
   const loginLimiter = deps.loginLimiter ?? new MemoryAttemptLimiter();
+  // Before the context: its per-address limits are the plugin's (http/rate-limits.ts).
+  await installRateLimits(app, loginLimiter);
   // What keeps the in-memory read caches current (docs/decisions/0012-read-cache-invalidation.md).
   const changeFeed = await database.openChangeFeed();
   app.addHook('onClose', () => changeFeed.close());
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...DEFAULT_LOGIN_THROTTLE,
       ...deps.loginThrottle,
     }),
+    rateLimits: addressRateLimits(app, loginLimiter),
     changeFeed,
     catalogueCache: new CatalogueCache(database, changeFeed),
     pdfPool: deps.pdfPool ?? defaultPdfRenderPool,
@@ -235,7 +238,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
 
   installAccessControl(app, ctx.db, ctx.tokens, new UserCache(changeFeed));
-  await installRateLimits(app, loginLimiter);
   installAuditActor(app);
 
   await app.register(swagger, {

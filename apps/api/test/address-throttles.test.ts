@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_RATE_LIMITS } from '../src/http/rate-limits.ts';
 import { PROPOSAL_MESSAGES } from '@portal/domain';
 import { rateLimitAddress } from '../src/http/client-address.ts';
-import { LOGIN_LIMITS } from '../src/auth/login-throttle.ts';
-import {
-  NAME_ATTEMPTS_PER_LINK,
-  PUBLIC_REQUESTS_PER_WINDOW,
-} from '../src/modules/sales/proposals/service.ts';
+import { NAME_ATTEMPTS_PER_LINK } from '../src/modules/sales/proposals/service.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -86,8 +83,8 @@ describe('per-address throttles under IPv6 rotation', () => {
       });
       statuses.push(res.statusCode);
     }
-    expect(statuses.slice(0, LOGIN_LIMITS.perAddress).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(LOGIN_LIMITS.perAddress)).toContain(429);
+    expect(statuses.slice(0, ADDRESS_RATE_LIMITS.signIn.max).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(ADDRESS_RATE_LIMITS.signIn.max)).toContain(429);
     // Another /64 is another subscriber: not refused.
     const other = await t.app.inject({
       method: 'POST',
@@ -109,8 +106,10 @@ describe('per-address throttles under IPv6 rotation', () => {
       });
       statuses.push(res.statusCode);
     }
-    expect(statuses.slice(0, PUBLIC_REQUESTS_PER_WINDOW).every((s) => s === 200)).toBe(true);
-    expect(statuses.slice(PUBLIC_REQUESTS_PER_WINDOW)).toContain(429);
+    expect(statuses.slice(0, ADDRESS_RATE_LIMITS.publicProposal.max).every((s) => s === 200)).toBe(
+      true,
+    );
+    expect(statuses.slice(ADDRESS_RATE_LIMITS.publicProposal.max)).toContain(429);
     // The page /p/{token} shares the idea: a /64 is one caller.
     const page = await Promise.all(
       Array.from({ length: 40 }, (_, n) =>

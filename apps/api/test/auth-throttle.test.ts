@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ADDRESS_RATE_LIMITS } from '../src/http/rate-limits.ts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/domain';
@@ -7,7 +8,7 @@ import {
   RedisAttemptLimiter,
   type AttemptLimiter,
 } from '../src/auth/attempt-limiter.ts';
-import { LOGIN_LIMITS, REGISTER_LIMIT, RESET_LIMIT } from '../src/auth/login-throttle.ts';
+import { LOGIN_LIMITS } from '../src/auth/login-throttle.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
@@ -83,13 +84,13 @@ for (const kind of kinds) {
 
     it('ignores X-Forwarded-For from loopback by default: rotating it does not dodge the limit', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i <= LOGIN_LIMITS.perAddress; i++) {
+      for (let i = 0; i <= ADDRESS_RATE_LIMITS.signIn.max; i++) {
         const res = await login(`alvo-${unique()}@teste.com.br`, 'errada-errada', '127.0.0.1', {
           'x-forwarded-for': `198.51.100.${i}`,
         });
         statuses.push(res.statusCode);
       }
-      expect(statuses.slice(0, LOGIN_LIMITS.perAddress).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(0, ADDRESS_RATE_LIMITS.signIn.max).every((s) => s === 401)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
     });
 
@@ -112,7 +113,7 @@ for (const kind of kinds) {
 
     it('blocks one address guessing one account after the limit, with Retry-After', async () => {
       const user = await t.createUser('professional');
-      for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) {
+      for (let i = 0; i < ADDRESS_RATE_LIMITS.signInAccount.max; i++) {
         expect((await login(user.email, 'errada-errada', '203.0.113.200')).statusCode).toBe(401);
       }
       const blocked = await login(user.email, TEST_PASSWORD, '203.0.113.200');
@@ -131,8 +132,8 @@ for (const kind of kinds) {
         ),
       );
       expect(countStatuses(statuses)).toEqual({
-        401: LOGIN_LIMITS.perAccountAndAddress,
-        429: 40 - LOGIN_LIMITS.perAccountAndAddress,
+        401: ADDRESS_RATE_LIMITS.signInAccount.max,
+        429: 40 - ADDRESS_RATE_LIMITS.signInAccount.max,
       });
     });
 
@@ -145,14 +146,14 @@ for (const kind of kinds) {
         ),
       );
       expect(countStatuses(statuses)).toEqual({
-        401: LOGIN_LIMITS.perAddress,
-        429: 100 - LOGIN_LIMITS.perAddress,
+        401: ADDRESS_RATE_LIMITS.signIn.max,
+        429: 100 - ADDRESS_RATE_LIMITS.signIn.max,
       });
     });
 
     it('does not count successful sign-ins against the address', async () => {
       const user = await t.createUser('professional');
-      for (let i = 0; i < LOGIN_LIMITS.perAddress + 5; i++) {
+      for (let i = 0; i < ADDRESS_RATE_LIMITS.signIn.max + 5; i++) {
         expect((await login(user.email, TEST_PASSWORD, '203.0.113.203')).statusCode).toBe(200);
       }
     });
@@ -183,10 +184,10 @@ for (const kind of kinds) {
           ),
         );
         expect(countStatuses(statuses)).toEqual({
-          202: REGISTER_LIMIT.perAddress,
-          429: 100 - REGISTER_LIMIT.perAddress,
+          202: ADDRESS_RATE_LIMITS.register.max,
+          429: 100 - ADDRESS_RATE_LIMITS.register.max,
         });
-        expect(await pendingCount(`flood-${tag}-%`)).toBe(REGISTER_LIMIT.perAddress);
+        expect(await pendingCount(`flood-${tag}-%`)).toBe(ADDRESS_RATE_LIMITS.register.max);
         // Another address still registers.
         expect(
           (await register(`flood-${tag}-other@teste.com.br`, '203.0.113.211')).statusCode,
@@ -246,12 +247,14 @@ for (const kind of kinds) {
 
       it('throttles reset requests per address', async () => {
         const statuses: number[] = [];
-        for (let i = 0; i <= RESET_LIMIT.perAddress; i++) {
+        for (let i = 0; i <= ADDRESS_RATE_LIMITS.passwordReset.max; i++) {
           statuses.push(
             (await forgot(`r${i}-${unique()}@teste.com.br`, '203.0.113.221')).statusCode,
           );
         }
-        expect(statuses.slice(0, RESET_LIMIT.perAddress).every((s) => s === 200)).toBe(true);
+        expect(
+          statuses.slice(0, ADDRESS_RATE_LIMITS.passwordReset.max).every((s) => s === 200),
+        ).toBe(true);
         expect(statuses.at(-1)).toBe(429);
       });
     });

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADDRESS_RATE_LIMITS } from '../src/http/rate-limits.ts';
 import { MESSAGES } from '@portal/domain';
 import { SignJWT } from 'jose';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
-import {
-  MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
-  MAX_FAILURES_PER_ADDRESS,
-} from '../src/modules/people/auth/routes.ts';
 import { MemoryAttemptLimiter } from '../src/auth/attempt-limiter.ts';
 
 describe('auth', () => {
@@ -85,7 +82,7 @@ describe('auth', () => {
 
     it('throttles repeated failures per account and address with 429, even with the right password', async () => {
       const user = await t.createUser('professional');
-      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
+      for (let i = 0; i < ADDRESS_RATE_LIMITS.signInAccount.max; i++) {
         expect((await login(user.email, 'errada-errada', '10.1.0.1')).statusCode).toBe(401);
       }
       const blocked = await login(user.email, TEST_PASSWORD, '10.1.0.1');
@@ -95,7 +92,7 @@ describe('auth', () => {
 
     it('throttles repeated failures per address across accounts', async () => {
       const user = await t.createUser('professional');
-      for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      for (let i = 0; i < ADDRESS_RATE_LIMITS.signIn.max; i++) {
         await login(`alguem${i}@teste.com.br`, 'errada-errada', '10.9.9.9');
       }
       expect((await login(user.email, TEST_PASSWORD, '10.9.9.9')).statusCode).toBe(429);
@@ -267,7 +264,7 @@ describe('login throttling with a shared limiter', () => {
           payload: { email: user.email, password },
           remoteAddress: '10.4.0.1',
         });
-      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
+      for (let i = 0; i < ADDRESS_RATE_LIMITS.signInAccount.max; i++) {
         await login(i % 2 ? a : b, 'errada-errada');
       }
       expect((await login(a, TEST_PASSWORD)).statusCode).toBe(429);

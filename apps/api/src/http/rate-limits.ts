@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
   type RateLimitOptions,
 } from '@fastify/rate-limit';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import { MESSAGES } from '@portal/domain';
 import { HttpError } from './errors.ts';
+import { LOGIN_FAILURE_WINDOW_MS } from './limits.ts';
 import { rateLimitAddress } from './client-address.ts';
 
 /**
@@ -54,7 +56,7 @@ function attemptLimiterStore(limiter: AttemptLimiter): FastifyRateLimitStoreCtor
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      limiter.hit(`rate:${key}`, timeWindow).then(
+      limiter.hit(storeKey(key), timeWindow).then(
         (window) => callback(null, { current: window.count, ttl: window.retryAfterMs }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
@@ -63,6 +65,102 @@ function attemptLimiterStore(limiter: AttemptLimiter): FastifyRateLimitStoreCtor
       // The group is in the key: every route of a group shares one count per user.
       return this;
     }
+  };
+}
+
+/**
+ * Limits counted per anonymous subject: an address (IPv6 by /64, client-address.ts), or an
+ * address with the account it signs in to. Every limit of the app is here or in
+ * USER_RATE_LIMITS, counted by the same plugin in the same counters (issue 27: one mechanism).
+ */
+export const ADDRESS_RATE_LIMITS = {
+  /** Sign-in attempts from one address, whatever the accounts (OWASP: no password spraying). */
+  signIn: { max: 20, timeWindowMs: LOGIN_FAILURE_WINDOW_MS, message: MESSAGES.tooManyAttempts },
+  /** Sign-in attempts on one account from one address (one address cannot keep guessing). */
+  signInAccount: {
+    max: 5,
+    timeWindowMs: LOGIN_FAILURE_WINDOW_MS,
+    message: MESSAGES.tooManyAttempts,
+  },
+  /** Self-registrations per address (each creates a pending account and sends an email). */
+  register: { max: 10, timeWindowMs: 60 * 60 * 1000, message: MESSAGES.tooManyAttempts },
+  /** Reset-link requests per address (each may send an email). */
+  passwordReset: {
+    max: 20,
+    timeWindowMs: LOGIN_FAILURE_WINDOW_MS,
+    message: MESSAGES.tooManyAttempts,
+  },
+  /** Requests to the proposal link's API per address: a token cannot be found by trying many. */
+  publicProposal: { max: 60, timeWindowMs: 60_000, message: MESSAGES.tooManyAttempts },
+  /** Requests to the server-rendered link page (/p/{token}) per address. */
+  publicPage: { max: 30, timeWindowMs: 10 * 60_000, message: MESSAGES.tooManyAttempts },
+} as const satisfies Record<string, { max: number; timeWindowMs: number; message: string }>;
+
+export type AddressRateLimitName = keyof typeof ADDRESS_RATE_LIMITS;
+
+/** Where the plugin keeps a key in the app's counters (the store below adds the prefix). */
+const storeKey = (key: string) => `rate:${key}`;
+
+/**
+ * The per-address limits, called from the handler rather than declared on the route: a sign-in
+ * counts under two limits and gives its attempt back when it succeeds, and the plugin runs one
+ * route limit per request.
+ */
+export interface AddressRateLimits {
+  /**
+   * Counts one request under each named limit (subject: what it counts, e.g. the address) and,
+   * past any of them, answers 429 with Retry-After (the longest wait) and the limit's message.
+   */
+  admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ...counted: { name: AddressRateLimitName; subject: string }[]
+  ): Promise<void>;
+  /** Takes a counted request back, or (`all`) forgets the subject's whole count. */
+  giveBack(name: AddressRateLimitName, subject: string, how: 'one' | 'all'): Promise<void>;
+}
+
+export function addressRateLimits(
+  app: FastifyInstance,
+  limiter: AttemptLimiter,
+): AddressRateLimits {
+  // One checker per limit, built once; the key names the limit and the subject.
+  const subjects = new WeakMap<FastifyRequest, Map<AddressRateLimitName, string>>();
+  const checkers = Object.fromEntries(
+    Object.entries(ADDRESS_RATE_LIMITS).map(([name, limit]) => [
+      name,
+      app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.timeWindowMs,
+        keyGenerator: (request) =>
+          `${name}:${subjects.get(request)?.get(name as AddressRateLimitName) ?? ''}`,
+      }),
+    ]),
+  ) as Record<AddressRateLimitName, ReturnType<FastifyInstance['createRateLimit']>>;
+
+  return {
+    async admit(request, reply, ...counted) {
+      const named = subjects.get(request) ?? new Map<AddressRateLimitName, string>();
+      subjects.set(request, named);
+      for (const { name, subject } of counted) named.set(name, subject);
+      const results = await Promise.all(
+        counted.map(async ({ name }) => ({ name, result: await checkers[name](request) })),
+      );
+      let waitMs = 0;
+      let refusedBy: AddressRateLimitName | undefined;
+      for (const { name, result } of results) {
+        if (result.isAllowed || !result.isExceeded) continue;
+        refusedBy ??= name;
+        waitMs = Math.max(waitMs, result.ttl);
+      }
+      if (!refusedBy) return;
+      reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+      throw new HttpError(429, ADDRESS_RATE_LIMITS[refusedBy].message);
+    },
+    async giveBack(name, subject, how) {
+      const key = storeKey(`${name}:${subject}`);
+      await (how === 'all' ? limiter.reset(key) : limiter.undo(key));
+    },
   };
 }
 

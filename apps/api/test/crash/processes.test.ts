@@ -1,12 +1,9 @@
 import fs from 'node:fs';
+import { ADDRESS_RATE_LIMITS } from '../../src/http/rate-limits.ts';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/domain';
-import {
-  MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
-  MAX_FAILURES_PER_ADDRESS,
-} from '../../src/modules/people/auth/routes.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -332,7 +329,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
 
         // Per account and address: one address's failures alternate between the processes.
         const guesser = clientAddress();
-        for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
+        for (let i = 0; i < ADDRESS_RATE_LIMITS.signInAccount.max; i++) {
           const res = await login(i % 2 ? b : a, 'senha-errada', guesser);
           expect(res.status).toBe(401);
         }
@@ -347,7 +344,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
 
         // Per address: one address spreads failures over many accounts and both processes.
         const address = clientAddress();
-        for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+        for (let i = 0; i < ADDRESS_RATE_LIMITS.signIn.max; i++) {
           await api(i % 2 ? b : a, 'POST', '/api/v1/auth/login', {
             body: { email: `ninguem${i}-${Date.now()}@teste.com.br`, password: 'x' },
             forwardedFor: address,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ADDRESS_RATE_LIMITS } from '../../src/http/rate-limits.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,10 +8,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, SERVICE_PHOTO_MESSAGES } from '@portal/domain';
 import { BODY_LIMIT_BYTES, PHOTO_BODY_LIMIT_BYTES } from '../../src/http/limits.ts';
 import { loadConfig } from '../../src/config.ts';
-import {
-  MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
-  MAX_FAILURES_PER_ADDRESS,
-} from '../../src/modules/people/auth/routes.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 import {
   createSecurityFixtures,
@@ -255,7 +252,7 @@ describe('hardening', () => {
     it('cannot be dodged by a client that forges X-Forwarded-For', async () => {
       // A client connecting straight from the internet: its forwarded header is not trusted.
       const attacker = '203.0.113.50';
-      for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      for (let i = 0; i < ADDRESS_RATE_LIMITS.signIn.max; i++) {
         const res = await login(
           `alvo${i}-${unique()}@teste.com.br`,
           'errada-errada',
@@ -285,7 +282,7 @@ describe('hardening', () => {
               remoteAddress: balancer,
               headers: { 'x-forwarded-for': client },
             });
-          for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+          for (let i = 0; i < ADDRESS_RATE_LIMITS.signIn.max; i++) {
             await behind.app.inject({
               method: 'POST',
               url: '/api/v1/auth/login',
@@ -314,12 +311,12 @@ describe('hardening', () => {
       const known = await t.createUser('professional');
       const statuses = async (email: string, ipBase: string) => {
         const seen: number[] = [];
-        for (let i = 0; i <= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
+        for (let i = 0; i <= ADDRESS_RATE_LIMITS.signInAccount.max; i++) {
           seen.push((await login(email, 'errada-errada', `${ipBase}.1`)).statusCode);
         }
         return seen;
       };
-      const expected = [...Array(MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS).fill(401), 429];
+      const expected = [...Array(ADDRESS_RATE_LIMITS.signInAccount.max).fill(401), 429];
       expect(await statuses(unknown, '10.20.1')).toEqual(expected);
       expect(await statuses(known.email, '10.20.2')).toEqual(expected);
     });
@@ -327,7 +324,7 @@ describe('hardening', () => {
     it('counts an account case- and space-insensitively', async () => {
       const user = await t.createUser('professional');
       const spellings = [user.email, user.email.toUpperCase(), ` ${user.email} `];
-      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
+      for (let i = 0; i < ADDRESS_RATE_LIMITS.signInAccount.max; i++) {
         await login(spellings[i % spellings.length] ?? user.email, 'errada-errada', '10.21.0.1');
       }
       expect((await login(user.email, TEST_PASSWORD, '10.21.0.1')).statusCode).toBe(429);
@@ -335,7 +332,7 @@ describe('hardening', () => {
 
     it('throttles password-reset requests per address', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i++) {
+      for (let i = 0; i <= ADDRESS_RATE_LIMITS.signIn.max; i++) {
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/v1/auth/forgot-password',
@@ -344,7 +341,7 @@ describe('hardening', () => {
         });
         statuses.push(res.statusCode);
       }
-      expect(statuses.slice(0, MAX_FAILURES_PER_ADDRESS).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(0, ADDRESS_RATE_LIMITS.signIn.max).every((s) => s === 200)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
     });
   });

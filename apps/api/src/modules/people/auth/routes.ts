@@ -11,13 +11,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
-import {
-  accountOf,
-  admitOrThrottle,
-  LOGIN_LIMITS,
-  REGISTER_LIMIT,
-  RESET_LIMIT,
-} from '../../../auth/login-throttle.ts';
+import { accountOf } from '../../../auth/login-throttle.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../auth/passwords.ts';
 import { afterResponse } from '../../../http/after-response.ts';
 import { errorBody, errorResponses } from '../../../http/schemas.ts';
@@ -26,16 +20,13 @@ import { toUser, usersService } from '../users/service.ts';
 import * as repo from './repository.ts';
 import { rateLimitAddress } from '../../../http/client-address.ts';
 
-/** Sign-in attempts allowed per account from one address, and per address, within the window. */
-export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = LOGIN_LIMITS.perAccountAndAddress;
-export const MAX_FAILURES_PER_ADDRESS = LOGIN_LIMITS.perAddress;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const detailResponse = z.object({ detail: z.string() });
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
 export const authRoutes: ModuleRoutes = (app, ctx) => {
-  const { db, loginLimiter, loginThrottle, tokens, mailer, config } = ctx;
+  const { db, loginThrottle, rateLimits, tokens, mailer, config } = ctx;
   const tags = ['auth'];
   const publicRoute = { access: 'public' as const };
 
@@ -51,7 +42,15 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
     },
     async (request, reply) => {
       const email = accountOf(request.body.email);
-      const attempt = await loginThrottle.admit(reply, email, rateLimitAddress(request.ip));
+      const address = rateLimitAddress(request.ip);
+      const pair = `${address}:${email}`;
+      await rateLimits.admit(
+        request,
+        reply,
+        { name: 'signIn', subject: address },
+        { name: 'signInAccount', subject: pair },
+      );
+      const attempt = await loginThrottle.admit(email);
       const user = await usersService.findForSignIn(db, email);
       const valid = user
         ? await verifyPassword(user.passwordHash, request.body.password)
@@ -62,7 +61,12 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
         request.log.info({ userId: user?.id ?? null }, 'login failed');
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
-      await attempt.succeeded();
+      // A sign-in that succeeds does not count against its address, and clears its pair.
+      await Promise.all([
+        attempt.succeeded(),
+        rateLimits.giveBack('signIn', address, 'one'),
+        rateLimits.giveBack('signInAccount', pair, 'all'),
+      ]);
       // Status is revealed only to someone who knows the password.
       if (user.status === 'pending') throw new HttpError(403, MESSAGES.userPending);
       if (user.status === 'inactive') throw new HttpError(403, MESSAGES.userInactive);
@@ -82,13 +86,10 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await admitOrThrottle(
-        loginLimiter,
-        reply,
-        `register:address:${rateLimitAddress(request.ip)}`,
-        REGISTER_LIMIT.perAddress,
-        REGISTER_LIMIT.windowMs,
-      );
+      await rateLimits.admit(request, reply, {
+        name: 'register',
+        subject: rateLimitAddress(request.ip),
+      });
       const email = accountOf(request.body.email);
       // The same answer, after the same work (the password is hashed either way), whether or not
       // the email is taken: only the address's owner learns which, by the email sent after it.
@@ -151,13 +152,10 @@ export const authRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await admitOrThrottle(
-        loginLimiter,
-        reply,
-        `reset:address:${rateLimitAddress(request.ip)}`,
-        RESET_LIMIT.perAddress,
-        RESET_LIMIT.windowMs,
-      );
+      await rateLimits.admit(request, reply, {
+        name: 'passwordReset',
+        subject: rateLimitAddress(request.ip),
+      });
       const email = accountOf(request.body.email);
       // Nothing about the account is looked at before answering: known and unknown emails get
       // the same answer after the same work. The link is made and mailed once the answer is out.

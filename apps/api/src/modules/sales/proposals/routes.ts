@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   acceptInPersonResponseSchema,
@@ -27,7 +27,6 @@ import {
   declinePublicProposal,
   getPublicProposal,
   proposalsService,
-  throttlePublicProposal,
   withdrawPublicProposal,
 } from './service.ts';
 import { rateLimitAddress } from '../../../http/client-address.ts';
@@ -42,6 +41,12 @@ const tokenParams = z.object({
  * reached by its token alone and throttled per address.
  */
 export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
+  /** The link's API is counted per address: a token cannot be found by trying many. */
+  const admitToLink = (request: FastifyRequest, reply: FastifyReply) =>
+    ctx.rateLimits.admit(request, reply, {
+      name: 'publicProposal',
+      subject: rateLimitAddress(request.ip),
+    });
   const { db } = ctx;
   const tags = ['proposals'];
   const user = { access: 'user' as const };
@@ -234,7 +239,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
+      await admitToLink(request, reply);
       reply.header('cache-control', 'no-store');
       return getPublicProposal(ctx, request.params.token);
     },
@@ -253,7 +258,7 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
+      await admitToLink(request, reply);
       return renderedOr503(
         reply,
         acceptPublicProposal(ctx, request.params.token, request.body, {
@@ -274,8 +279,8 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: publicProposalSchema, ...publicErrors },
       },
     },
-    async (request) => {
-      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
+    async (request, reply) => {
+      await admitToLink(request, reply);
       return withdrawPublicProposal(ctx, request.params.token);
     },
   );
@@ -291,8 +296,8 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: publicProposalSchema, ...publicErrors },
       },
     },
-    async (request) => {
-      await throttlePublicProposal(ctx, rateLimitAddress(request.ip));
+    async (request, reply) => {
+      await admitToLink(request, reply);
       return declinePublicProposal(ctx, request.params.token, request.body ?? {});
     },
   );

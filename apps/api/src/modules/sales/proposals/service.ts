@@ -10,7 +10,6 @@ import {
   formatProposalNumber,
   fullNameMatches,
   isEmptySelection,
-  MESSAGES,
   PROPOSAL_FOLLOW_UP_AFTER_DAYS,
   PROPOSAL_LIST_LIMIT_MAX,
   PROPOSAL_MESSAGES,
@@ -417,16 +416,6 @@ export async function renderStoredProposal(
   });
 }
 
-/** Per-address throttle of the public link. */
-const PUBLIC_WINDOW_MS = 60_000;
-export const PUBLIC_REQUESTS_PER_WINDOW = 60;
-
-/**
- * Counts a request of this address to the public proposal link and refuses it (429, pt-BR) past
- * PUBLIC_REQUESTS_PER_WINDOW a minute: a token cannot be guessed by brute force. The count is
- * one atomic hit on the app's attempt limiter (apps/api/src/auth/attempt-limiter.ts), so it is
- * exact under parallel requests and shared between processes when REDIS_URL is set.
- */
 /** Wrong names typed on one link before it stops taking names for the window (issue 27). */
 export const NAME_ATTEMPTS_PER_LINK = 5;
 const NAME_ATTEMPT_WINDOW_MS = 15 * 60_000;
@@ -444,11 +433,6 @@ async function checkTypedName(ctx: AppContext, token: string, typed: string, cli
   const { count } = await ctx.loginLimiter.hit(key, NAME_ATTEMPT_WINDOW_MS);
   if (count > NAME_ATTEMPTS_PER_LINK) throw refuse();
   throw invalidField(['body', 'full_name'], PROPOSAL_MESSAGES.fullNameMismatch);
-}
-
-export async function throttlePublicProposal(ctx: AppContext, address: string): Promise<void> {
-  const { count } = await ctx.loginLimiter.hit(`public-proposal:${address}`, PUBLIC_WINDOW_MS);
-  if (count > PUBLIC_REQUESTS_PER_WINDOW) throw new HttpError(429, MESSAGES.tooManyAttempts);
 }
 
 /** The client's view, with the face of the unit the proposal belongs to (migration 0022). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_RATE_LIMITS } from '../../../http/rate-limits.ts';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { MemoryAttemptLimiter } from '../../../auth/attempt-limiter.ts';
-import { PUBLIC_PAGE_REQUESTS_PER_WINDOW } from './routes.ts';
 
 /**
  * The public proposal page as a client's phone gets it: server-rendered HTML with no script, the
@@ -294,7 +294,7 @@ describe('public proposal page throttle', () => {
     const second = await createTestApp({ loginLimiter: limiter });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < PUBLIC_PAGE_REQUESTS_PER_WINDOW; i++) {
+      for (let i = 0; i < ADDRESS_RATE_LIMITS.publicPage.max; i++) {
         const app = i % 2 === 0 ? first : second;
         statuses.push(
           (await app.app.inject({ method: 'GET', url: `/p/tentativa-${i}` })).statusCode,

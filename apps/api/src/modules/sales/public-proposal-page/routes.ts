@@ -36,9 +36,6 @@ const declineForm = z.object({ reason: z.string().max(4000).optional() });
 /** Form posts, parsed only inside this plugin (the API itself accepts JSON only). */
 const parseForm = (body: string) => Object.fromEntries(new URLSearchParams(body));
 
-export const PUBLIC_PAGE_REQUESTS_PER_WINDOW = 30;
-const WINDOW_MS = 10 * 60 * 1000;
-
 function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply
     .status(status)
@@ -90,19 +87,22 @@ export const publicProposalPageRoutes: ModuleRoutes = (app, ctx) => {
   }
 
   /**
-   * Answers per address are throttled (a token cannot be guessed by trying many), counted by one
-   * atomic hit on the app's attempt limiter: exact under parallel requests and shared between
-   * processes when REDIS_URL is set (issue 16). A per-process map multiplied the limit by the
-   * process count, and clearing it when full let 10 000 addresses reset everyone's count.
+   * Answers per address are throttled (a token cannot be guessed by trying many), under the
+   * app's per-address limit `publicPage` (http/rate-limits.ts): exact under parallel requests
+   * and shared between processes when REDIS_URL is set. Past it, the page says so in pt-BR.
    */
   async function throttled(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const { count } = await ctx.loginLimiter.hit(
-      `public-page:${rateLimitAddress(request.ip)}`,
-      WINDOW_MS,
-    );
-    if (count <= PUBLIC_PAGE_REQUESTS_PER_WINDOW) return false;
-    void sendHtml(reply, 429, renderTooManyPage());
-    return true;
+    try {
+      await ctx.rateLimits.admit(request, reply, {
+        name: 'publicPage',
+        subject: rateLimitAddress(request.ip),
+      });
+      return false;
+    } catch (error) {
+      if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
+      void sendHtml(reply, 429, renderTooManyPage());
+      return true;
+    }
   }
 
   app.get(
