@@ -18,6 +18,20 @@ function isZodSchema(schema: unknown): schema is ZodResponseSchema {
  * (docs/decisions/0006-serializer-and-conditional-get.md).
  * A schema that has no JSON Schema form (transforms, codecs) keeps the zod serializer.
  */
+/**
+ * The JSON a route would answer for `schema`, for an answer written by hand piece by piece (a
+ * stream): the same fast-json-stringify compilation, so the bytes are those of the route.
+ */
+export function compileJsonStringify<T>(schema: z.ZodType<T>): (data: T) => string {
+  const jsonSchema = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'output',
+    unrepresentable: 'throw',
+  });
+  const stringify = fastJsonStringify(jsonSchema as AnySchema);
+  return (data) => stringify(data);
+}
+
 export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const { schema } = route;
   if (!isZodSchema(schema)) {
