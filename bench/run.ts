@@ -6,7 +6,7 @@
  * BENCH_PDF_DOCUMENTS (30), BENCH_COLD_RUNS (3), BENCH_WEB_DIST (use an existing web build
  * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken),
  * BENCH_LIGHTHOUSE_ONLY (regular expression on "preset page", e.g. 'mobile builder'),
- * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard,clinical,contracts),
+ * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard,clinical,contracts,heavy),
  * BENCH_CLINICAL_SAMPLES (2000),
  * BENCH_PHOTO_READS (10), BENCH_PROPOSALS (100000), BENCH_PROPOSAL_SAMPLES (200),
  * BENCH_DASHBOARD_PROPOSALS (200000), BENCH_DASHBOARD_SAMPLES (20),
@@ -19,6 +19,7 @@ import { benchClinical } from './clinical.bench.ts';
 import { benchColdStart } from './cold-start.bench.ts';
 import { benchContracts } from './contracts.bench.ts';
 import { benchDashboard } from './dashboard.bench.ts';
+import { benchHeavyReads } from './heavy-reads.bench.ts';
 import { BENCH_CONNECTIONS, BENCH_DURATION_S, machineDescription, REPO_ROOT } from './lib/env.ts';
 import { sectionMarkdown, type BenchSection } from './lib/report.ts';
 import { benchOptimizer } from './optimizer-runner.ts';
@@ -39,6 +40,7 @@ const ALL = [
   'dashboard',
   'clinical',
   'contracts',
+  'heavy',
 ] as const;
 type BenchName = (typeof ALL)[number];
 
@@ -83,6 +85,11 @@ async function main(): Promise<void> {
     sections.push(...(await attempt("Managers' dashboard", benchDashboard)));
   if (wanted.has('contracts'))
     sections.push(...(await attempt('Contracts: read, session, liability', benchContracts)));
+  if (wanted.has('heavy')) {
+    sections.push(
+      ...(await attempt('Cheap read under heavy reads', async () => [await benchHeavyReads()])),
+    );
+  }
   if (wanted.has('pdf'))
     sections.push(...(await attempt('Proposal PDF generation', async () => [await benchPdf()])));
   if (wanted.has('optimizer')) {

@@ -17,6 +17,11 @@ import {
 } from './auth/login-throttle.ts';
 import { installAfterResponse } from './http/after-response.ts';
 import { addressRateLimits, installRateLimits } from './http/rate-limits.ts';
+import {
+  installHeavyReadBound,
+  MemoryInFlightLimiter,
+  type InFlightLimiter,
+} from './http/heavy-reads.ts';
 import { defaultPdfRenderPool, type PdfRenderPool } from './pdf/render-pool.ts';
 import { TokenService } from './auth/tokens.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
@@ -121,6 +126,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   loginLimiter?: AttemptLimiter;
+  /** Heavy reads in flight per user (default: this process's memory; server.ts: Redis if set). */
+  heavyReads?: InFlightLimiter;
   /** The sign-in backoff's timing (tests record the delays instead of waiting them). */
   loginThrottle?: Partial<LoginThrottleOptions>;
   /** Where PDFs are drawn (default: the process's worker pool). */
@@ -238,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
 
   installAccessControl(app, ctx.db, ctx.tokens, new UserCache(changeFeed));
+  installHeavyReadBound(app, deps.heavyReads ?? new MemoryInFlightLimiter());
   installAuditActor(app);
 
   await app.register(swagger, {

@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate.ts';
 import { bootstrapDatabase } from './db/seed.ts';
 import { loggerOptions } from './http/logging.ts';
 import { createLoginLimiter } from './auth/login-limiter-factory.ts';
+import { RedisInFlightLimiter } from './http/heavy-reads.ts';
 import { startContractExpiry } from './modules/care/contracts/expiry-job.ts';
 
 async function main(): Promise<void> {
@@ -21,7 +22,14 @@ async function main(): Promise<void> {
   const app = await (async () => {
     try {
       await runMigrations(database);
-      return await buildApp({ config, database, logger, loginLimiter: loginLimiter.limiter });
+      return await buildApp({
+        config,
+        database,
+        logger,
+        loginLimiter: loginLimiter.limiter,
+        // With Redis, every process counts one user's heavy reads together.
+        ...(loginLimiter.redis ? { heavyReads: new RedisInFlightLimiter(loginLimiter.redis) } : {}),
+      });
     } catch (error) {
       await database.close();
       throw error;

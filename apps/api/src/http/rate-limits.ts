@@ -26,6 +26,11 @@ export const USER_RATE_LIMITS = {
   photoWrite: { max: 20, timeWindowMs: 60_000 },
   /** The base64 read of every photo of a service (SPEC section 3), kept for old clients. */
   photoRead: { max: 20, timeWindowMs: 60_000 },
+  /**
+   * Dashboard and its CSV, pipeline, renewals, liability report and CSV, deep list offsets
+   * (issue 27), on top of their in-flight bound (http/heavy-reads.ts).
+   */
+  heavyRead: { max: 60, timeWindowMs: 60_000 },
 } as const;
 
 export type RateLimitGroup = keyof typeof USER_RATE_LIMITS;
@@ -33,13 +38,20 @@ export type RateLimitGroup = keyof typeof USER_RATE_LIMITS;
 export const rateLimitMessage = (seconds: number) =>
   `Muitas requisições. Aguarde ${seconds} segundo${seconds === 1 ? '' : 's'} e tente novamente.`;
 
-/** The route config that puts a route under its group's per-user limit. */
-export function perUserRateLimit(group: RateLimitGroup): { rateLimit: RateLimitOptions } {
+/**
+ * The route config that puts a route under its group's per-user limit; with `when`, only the
+ * requests it accepts count (a list counts only its deep offsets).
+ */
+export function perUserRateLimit(
+  group: RateLimitGroup,
+  when?: (request: FastifyRequest) => boolean,
+): { rateLimit: RateLimitOptions } {
   const { max, timeWindowMs } = USER_RATE_LIMITS[group];
   return {
     rateLimit: {
       max,
       timeWindow: timeWindowMs,
+      ...(when ? { allowList: (request: FastifyRequest) => !when(request) } : {}),
       // After access control (onRequest), so the user is known; anonymous callers never get here.
       hook: 'preHandler',
       keyGenerator: (request: FastifyRequest) =>

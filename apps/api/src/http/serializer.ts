@@ -10,6 +10,20 @@ function isZodSchema(schema: unknown): schema is ZodResponseSchema {
 }
 
 /**
+ * The JSON a route would answer for `schema`, for an answer written by hand piece by piece (a
+ * stream): the same fast-json-stringify compilation, so the bytes are those of the route.
+ */
+export function compileJsonStringify<T>(schema: z.ZodType<T>): (data: T) => string {
+  const jsonSchema = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'output',
+    unrepresentable: 'throw',
+  });
+  const stringify = fastJsonStringify(jsonSchema as AnySchema);
+  return (data) => stringify(data);
+}
+
+/**
  * Response serializer: each route's zod response schema is turned once into JSON Schema and
  * compiled by fast-json-stringify (Fastify's own serializer). Like the zod serializer it writes
  * only the declared properties, so a column added to a row never leaks into an answer; unlike

@@ -9,6 +9,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
+import { deepOffset, heavyReadLimits } from '../../../http/heavy-reads.ts';
 import { errorResponses, idParams } from '../../../http/schemas.ts';
 import { paymentsService } from './service.ts';
 
@@ -89,7 +90,8 @@ export const paymentsRoutes: ModuleRoutes = (app, ctx) => {
   app.get(
     '/billing/receivables',
     {
-      config: managers,
+      // A deep offset reads every row it skips: a heavy read (issue 27, http/heavy-reads.ts).
+      config: { ...managers, ...heavyReadLimits(deepOffset) },
       schema: {
         tags,
         querystring: receivablesQuerySchema,

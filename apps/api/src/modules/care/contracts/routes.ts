@@ -16,6 +16,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
+import { deepOffset, heavyReadLimits } from '../../../http/heavy-reads.ts';
 import { sendPage } from '../../../http/list-page.ts';
 import { errorBody, errorResponses, idParams } from '../../../http/schemas.ts';
 import { binaryResponse } from '../../../http/openapi.ts';
@@ -56,7 +57,8 @@ export const contractsRoutes: ModuleRoutes = (app, ctx) => {
   app.get(
     '/contracts/',
     {
-      config: user,
+      // A deep offset reads every row it skips: a heavy read (issue 27, http/heavy-reads.ts).
+      config: { ...user, ...heavyReadLimits(deepOffset) },
       schema: {
         tags,
         querystring: contractListQuerySchema,

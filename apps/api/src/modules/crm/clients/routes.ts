@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
+import { deepOffset, heavyReadLimits } from '../../../http/heavy-reads.ts';
 import { sendPage } from '../../../http/list-page.ts';
 import { errorResponses, idParams } from '../../../http/schemas.ts';
 import { clientsService } from './service.ts';
@@ -29,7 +30,8 @@ export const clientsRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/clients/',
     {
-      config: user,
+      // A deep offset reads every row it skips: a heavy read (issue 27, http/heavy-reads.ts).
+      config: { ...user, ...heavyReadLimits(deepOffset) },
       schema: {
         tags,
         querystring: clientListQuerySchema,

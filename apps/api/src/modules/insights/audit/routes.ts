@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditEntrySchema, auditListQuerySchema, auditVerifyResultSchema } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { sendPage } from '../../../http/list-page.ts';
+import { deepOffset, heavyReadLimits } from '../../../http/heavy-reads.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { auditService } from '../../../audit/service.ts';
 
@@ -16,7 +17,8 @@ export const auditRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/audit/',
     {
-      config: admin,
+      // A deep offset reads every row it skips: a heavy read (issue 27, http/heavy-reads.ts).
+      config: { ...admin, ...heavyReadLimits(deepOffset) },
       schema: {
         tags,
         querystring: auditListQuerySchema,
@@ -29,7 +31,8 @@ export const auditRoutes: ModuleRoutes = (app, { db }) => {
   app.get(
     '/audit/verify',
     {
-      config: admin,
+      // Walks the whole chain: a heavy read.
+      config: { ...admin, ...heavyReadLimits() },
       schema: { tags, response: { 200: auditVerifyResultSchema, ...errorResponses } },
     },
     () => auditService.verify(db),

@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
+import { heavyReadLimits } from '../../../http/heavy-reads.ts';
 import { textResponse } from '../../../http/openapi.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { dashboardService } from './service.ts';
@@ -22,8 +23,9 @@ import { dashboardService } from './service.ts';
  */
 export const dashboardRoutes: ModuleRoutes = (app, { db }) => {
   const tags = ['dashboard'];
-  const managers = { access: 'manager' as const };
-  const user = { access: 'user' as const };
+  // Each a heavy read: at most two in flight per user, and a per-minute rate (issue 27).
+  const managers = { access: 'manager' as const, ...heavyReadLimits() };
+  const user = { access: 'user' as const, ...heavyReadLimits() };
   const sendCsv = (reply: FastifyReply, text: string, fileName: string) =>
     reply
       .status(200)

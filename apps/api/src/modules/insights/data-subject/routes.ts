@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
   clientExportQuerySchema,
@@ -5,14 +6,37 @@ import {
   clientSchema,
   consentCreateResponseSchema,
   consentCreateSchema,
+  proposalSchema,
 } from '@portal/domain';
+import type { AppDb } from '../../../db/client.ts';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
 import { perUserRateLimit } from '../../../http/rate-limits.ts';
 import { errorBody, errorResponses, idParams } from '../../../http/schemas.ts';
+import { compileJsonStringify } from '../../../http/serializer.ts';
 import { isoDateInSaoPaulo } from '../../../pdf/format.ts';
 import { renderedOr503 } from '../../../pdf/render-pool.ts';
-import { dataSubjectService } from './service.ts';
+import { dataSubjectService, type ClientExportHead } from './service.ts';
+
+const headJson = compileJsonStringify(clientExportSchema.omit({ proposals: true }));
+const proposalJson = compileJsonStringify(proposalSchema);
+
+/** The export's JSON, the clientExportSchema answer, a page of proposals per chunk. */
+async function* exportJson(
+  db: AppDb,
+  head: ClientExportHead,
+  proposalIds: readonly number[],
+): AsyncGenerator<Buffer> {
+  // The head's object without its closing brace, then the proposals' array.
+  yield Buffer.from(`${headJson(head).slice(0, -1)},"proposals":[`);
+  let first = true;
+  for await (const page of dataSubjectService.proposalPages(db, proposalIds)) {
+    if (page.length === 0) continue;
+    yield Buffer.from(`${first ? '' : ','}${page.map(proposalJson).join(',')}`);
+    first = false;
+  }
+  yield Buffer.from(']}');
+}
 
 /**
  * The data subject's rights over a client record (LGPD art. 18/19) that reach beyond it: the
@@ -53,8 +77,9 @@ export const dataSubjectRoutes: ModuleRoutes = (app, { db, pdfPool }) => {
   app.get(
     '/clients/:id/export',
     {
-      // Under the per-user PDF limit (issue 16): the readable copy is a document to draw.
-      config: { ...manager, ...perUserRateLimit('pdf') },
+      // Under the per-user PDF limit (issue 16): the readable copy is a document to draw; and a
+      // heavy read, at most two in flight per user (issue 27).
+      config: { ...manager, ...perUserRateLimit('pdf'), heavyRead: true },
       schema: {
         tags,
         params: idParams,
@@ -75,9 +100,21 @@ export const dataSubjectRoutes: ModuleRoutes = (app, { db, pdfPool }) => {
     },
     async (request, reply) => {
       const viewer = currentUser(request);
-      const data = await dataSubjectService.export(db, viewer, request.params.id);
       reply.header('cache-control', 'no-store');
-      if (request.query.format !== 'pdf') return data;
+      if (request.query.format !== 'pdf') {
+        // Streamed (issue 27): the first bytes leave once the record is read, the proposals follow
+        // a page at a time as the client takes them. A stream skips the response serializer; its
+        // JSON is the 200 schema's, written with the same compiled serializer piece by piece.
+        const { head, proposalIds } = await dataSubjectService.exportHead(
+          db,
+          viewer,
+          request.params.id,
+        );
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(Readable.from(exportJson(db, head, proposalIds)) as never);
+      }
+      const data = await dataSubjectService.export(db, viewer, request.params.id);
       // Drawn in the PDF worker pool, off the event loop; 503 with Retry-After when it is full.
       const bytes = await renderedOr503(
         reply,

@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
+import { heavyReadLimits } from '../../../http/heavy-reads.ts';
 import { textResponse } from '../../../http/openapi.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { liabilityService } from './service.ts';
@@ -19,7 +20,8 @@ import { liabilityService } from './service.ts';
  */
 export const liabilityRoutes: ModuleRoutes = (app, { db }) => {
   const tags = ['reports'];
-  const managers = { access: 'manager' as const };
+  // Each a heavy read: at most two in flight per user, and a per-minute rate (issue 27).
+  const managers = { access: 'manager' as const, ...heavyReadLimits() };
 
   app.get(
     '/reports/liability',

@@ -160,6 +160,27 @@ export async function listClientProposals(db: DbOrTx, clientId: number): Promise
     .orderBy(desc(proposals.createdAt), desc(proposals.id));
 }
 
+/** The client's proposal ids in the order of listClientProposals (an export reads them by pages). */
+export async function listClientProposalIds(db: DbOrTx, clientId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(eq(proposals.clientId, clientId))
+    .orderBy(desc(proposals.createdAt), desc(proposals.id));
+  return rows.map((row) => row.id);
+}
+
+/** These proposals, in the order of `ids`. */
+export async function proposalsByIds(db: DbOrTx, ids: readonly number[]): Promise<ProposalRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(proposals)
+    .where(inArray(proposals.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function insertProposal(db: DbOrTx, values: NewProposalRow): Promise<ProposalRow> {
   const [row] = await db.insert(proposals).values(values).returning();
   if (!row) throw new Error('insert returned no row');

@@ -17,6 +17,7 @@ import {
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
+import { deepOffset, heavyReadLimits } from '../../../http/heavy-reads.ts';
 import { binaryResponse } from '../../../http/openapi.ts';
 import { perUserRateLimit } from '../../../http/rate-limits.ts';
 import { sendPage } from '../../../http/list-page.ts';
@@ -72,7 +73,8 @@ export const proposalsRoutes: ModuleRoutes = (app, ctx) => {
   app.get(
     '/proposals/',
     {
-      config: user,
+      // A deep offset reads every row it skips: a heavy read (issue 27, http/heavy-reads.ts).
+      config: { ...user, ...heavyReadLimits(deepOffset) },
       schema: {
         tags,
         querystring: proposalListQuerySchema,

@@ -1170,6 +1170,16 @@ export const proposalsService = {
     return (await repo.listClientProposals(db, clientId)).map((row) => toProposal(row, now));
   },
 
+  /** The client's proposal ids, newest first (the order of forClient). */
+  clientProposalIds(db: DbOrTx, clientId: number): Promise<number[]> {
+    return repo.listClientProposalIds(db, clientId);
+  },
+
+  /** These proposals as forClient answers them, in the order of `ids` (a page of an export). */
+  async byIds(db: DbOrTx, ids: readonly number[], now: Date): Promise<Proposal[]> {
+    return (await repo.proposalsByIds(db, ids)).map((row) => toProposal(row, now));
+  },
+
   /** The health-data consent was revoked: the warnings naming the client's allergies go. */
   async clearClientWarnings(tx: DbOrTx, clientId: number): Promise<void> {
     await repo.clearClientWarnings(tx, clientId, new Date());
