@@ -73,9 +73,14 @@ export async function fillProposals(
        jsonb_build_object(
          'package', jsonb_build_object('id', pk.id, 'name', pk.name, 'annual_value', s.annual),
          'items', s.items,
-         'totals', jsonb_build_object('annual', s.annual, 'servicesTotalValue', s.standalone,
+         -- Every figure of proposalTotalsSchema, as DESIGN.md section 6 computes them: a
+         -- stored snapshot the API answers (a list, an export) must serialize.
+         'totals', jsonb_build_object('annual', s.annual, 'monthly', round(s.annual / 12, 2),
+           'servicesTotalValue', s.standalone, 'discount', s.standalone - s.annual,
            'discountPct', (1 - s.annual / s.standalone) * 100,
-           'margemPct', (0.7 * s.annual - s.cost) / s.annual * 100),
+           'receitaLiquida', round(0.7 * s.annual, 2), 'lucro', round(0.7 * s.annual - s.cost, 2),
+           'margemPct', (0.7 * s.annual - s.cost) / s.annual * 100,
+           'monthlyRemaining', round(s.annual / 12, 2)),
          'warnings', '[]'::jsonb),
        (g % 40)::numeric,
        CASE WHEN st.status <> 'draft' THEN t.created + interval '1 hour' END,
