@@ -160,6 +160,16 @@ function Statement({
   );
 }
 
+/** 'contrato:12' → 'Venda aceita do contrato 12'; 'sessao:40' → 'Sessão realizada 40'. */
+function reversedText(key: string): string {
+  const [type = '', id = ''] = key.split(':');
+  const label =
+    type in COMMISSION_SOURCE_TYPE_LABELS
+      ? COMMISSION_SOURCE_TYPE_LABELS[type as CommissionEntryView['source_type']]
+      : type;
+  return type === 'contrato' ? `${label} do contrato ${id}` : `${label} nº ${id}`;
+}
+
 function EntryLine({ entry, ruleName }: { entry: CommissionEntryView; ruleName: string }) {
   const reversal = entry.reverses !== null;
   const source = COMMISSION_SOURCE_TYPE_LABELS[entry.source_type];
@@ -176,12 +186,12 @@ function EntryLine({ entry, ruleName }: { entry: CommissionEntryView; ruleName: 
             </Text>
             {reversal ? (
               <Text size="xs" c="dimmed">
-                Estorna {entry.reverses}
+                Estorna: {reversedText(entry.reverses ?? '')}
               </Text>
             ) : null}
           </div>
           <Group gap="xs" wrap="nowrap">
-            <Text size="sm" fw={600} c={entry.amount < 0 ? 'red' : undefined}>
+            <Text size="sm" fw={600}>
               {formatReais(entry.amount)}
             </Text>
             <Badge color={ENTRY_STATUS_COLORS[entry.status]} variant="light" size="sm">
