@@ -157,7 +157,9 @@ export default function ProfessionalLayout() {
           <Group
             component="nav"
             aria-label="Navegação principal"
-            gap={4}
+            // A manager's ten links (with Cobranças and Comissões) fit one row at 1366 px only
+            // a little tighter.
+            gap={links.length > 9 ? 0 : 4}
             className={classes.topNav}
           >
             {isDesktop
@@ -172,7 +174,7 @@ export default function ProfessionalLayout() {
                       variant={active ? 'light' : 'subtle'}
                       color={active ? undefined : 'gray'}
                       aria-current={active ? 'page' : undefined}
-                      px="xs"
+                      px={links.length > 9 ? 6 : 'xs'}
                     >
                       {label}
                     </Button>
