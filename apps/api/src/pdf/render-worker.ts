@@ -11,12 +11,17 @@ import {
   renderCancellationTermPdf,
   type CancellationTermInput,
 } from './cancellation-term-document.ts';
+import {
+  renderCommissionStatementPdf,
+  type CommissionStatementInput,
+} from './commission-statement-document.ts';
 
 export type RenderJob =
   | { kind: 'proposal'; input: ProposalDocumentInput }
   | { kind: 'client-care'; input: ClientCareDocumentInput }
   | { kind: 'client-export'; input: { data: ClientExport; author: string } }
-  | { kind: 'cancellation-term'; input: CancellationTermInput };
+  | { kind: 'cancellation-term'; input: CancellationTermInput }
+  | { kind: 'commission-statement'; input: CommissionStatementInput };
 
 export default async function render(job: RenderJob): Promise<Uint8Array> {
   switch (job.kind) {
@@ -28,5 +33,7 @@ export default async function render(job: RenderJob): Promise<Uint8Array> {
       return renderClientExportPdf(job.input.data, job.input.author);
     case 'cancellation-term':
       return renderCancellationTermPdf(job.input);
+    case 'commission-statement':
+      return renderCommissionStatementPdf(job.input);
   }
 }

@@ -436,7 +436,9 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
       ).id;
       return `/api/v1/commission-rules/${commissionRuleId}`;
     }
-    if (route.url === '/api/v1/commissions/') return `${route.url}?period=${currentPeriod}`;
+    if (route.url === '/api/v1/commissions/' || route.url === '/api/v1/commission-statements/') {
+      return `${route.url}?period=${currentPeriod}`;
+    }
     if (route.url.startsWith('/api/v1/units/:code')) return route.url.replace(':code', 'PAULISTA');
     if (route.url === '/api/v1/payments/webhooks/:provider') {
       return '/api/v1/payments/webhooks/api_pix?unidade=PAULISTA&segredo=nao-confere';
@@ -599,6 +601,7 @@ export async function createSecurityFixtures(t: TestApp): Promise<SecurityFixtur
     'POST /api/v1/installments/:id/mark-paid': () => ({ paid_at: new Date().toISOString() }),
     'POST /api/v1/commission-rules/': commissionRule,
     'POST /api/v1/commission-rules/simulate': commissionRule,
+    'POST /api/v1/commission-rules/estimate': () => ({ price: 3600, cost: 900 }),
     'PATCH /api/v1/commission-rules/:id': () => ({ rate: { type: 'pct', value: 6 } }),
     'POST /api/v1/commission-statements/:professional_id/:period/adjustments': () => ({
       amount: -10,

@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
+import { SellerEarningsContext } from '../features/sales/components/seller-earnings-slot';
 import { getToken, subscribeToSession } from '../lib/api-client';
 import { AppRouterProvider, type AppRouter } from './app-router-provider';
 import { createQueryClient } from './query-client';
@@ -39,12 +40,22 @@ function useQueriesForgottenWithSession(queryClient: QueryClient): void {
   }, [queryClient]);
 }
 
+/**
+ * The builder's 'Sua comissão estimada' (issue 30): billing's, composed into sales here so the
+ * builder imports nothing to its right; its code loads when the builder first shows it.
+ */
+const SellerCommissionEstimate = lazy(
+  () => import('../features/billing/components/seller-commission-estimate'),
+);
+
 /** Goes inside AppProviders (providers.tsx). */
 export function SignedInAppRoot({ router, queryClient }: Omit<SignedInApp, 'firstRouteReady'>) {
   useQueriesForgottenWithSession(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AppRouterProvider router={router} />
+      <SellerEarningsContext.Provider value={SellerCommissionEstimate}>
+        <AppRouterProvider router={router} />
+      </SellerEarningsContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -38,6 +38,7 @@ export const PAGE_MODULES = {
   proposalContract: '/src/features/care/contracts/proposal-contract-page.tsx',
   sessionsToday: '/src/features/care/sessions/sessions-today-page.tsx',
   receivables: '/src/features/billing/receivables/receivables-page.tsx',
+  commissions: '/src/features/billing/commissions/commissions-page.tsx',
 } as const;
 
 export type PageModuleName = keyof typeof PAGE_MODULES;
@@ -72,6 +73,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> 
   '/contratos/:id': ['professionalLayout', 'contract'],
   '/sessoes-de-hoje': ['professionalLayout', 'sessionsToday'],
   '/cobrancas': ['professionalLayout', 'receivables'],
+  '/comissoes': ['professionalLayout', 'commissions'],
   '/gestao': ['professionalLayout', 'dashboard'],
   '/pipeline': ['professionalLayout', 'pipeline'],
   '/renovacoes': ['professionalLayout', 'renewals'],

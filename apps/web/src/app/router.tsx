@@ -83,6 +83,7 @@ const contractPage = lazyPage('contract');
 const proposalContractPage = lazyPage('proposalContract');
 const sessionsTodayPage = lazyPage('sessionsToday');
 const receivablesPage = lazyPage('receivables');
+const commissionsPage = lazyPage('commissions');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
@@ -180,6 +181,8 @@ export const appRoutes: RouteObject[] = [
               // server scopes them); the sales dashboard is for managers and admins.
               pageRoute('pipeline', pipelinePage),
               pageRoute('renovacoes', renewalsPage),
+              // Issue 30: everyone reads the commissions in their scope (the server decides).
+              pageRoute('comissoes', commissionsPage),
               {
                 element: <RequireManager />,
                 children: [

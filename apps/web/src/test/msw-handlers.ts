@@ -304,6 +304,8 @@ export const handlers: HttpHandler[] = [
       applyChanges: applyUserChanges,
     },
   ),
+  // The builder's 'Sua comissão estimada': no rule pays the seller unless a test says.
+  http.post('/api/v1/commission-rules/estimate', () => HttpResponse.json({ amount: 0, lines: [] })),
   // The price history the service form and details show; no change recorded unless a test says.
   http.get('/api/v1/services/:id/history', () => HttpResponse.json([])),
   ...crud(

@@ -40,6 +40,8 @@ export const COMMISSION_MESSAGES = {
   adjustmentAmountInvalid:
     'O valor do ajuste deve ser diferente de zero, entre -1.000.000 e 1.000.000 reais, com no máximo duas casas decimais.',
   adjustmentReasonInvalid: `Informe o motivo do ajuste (até ${COMMISSION_REASON_MAX} caracteres).`,
+  estimateInvalid:
+    'Informe preço e custo em reais, de 0 a 10.000.000, com no máximo duas casas decimais.',
 } as const;
 
 /** 'YYYY-MM' of a real month. */
@@ -233,3 +235,48 @@ export function commissionStatementCsv(statement: CommissionStatementView): stri
     [month, 'Líquido', '', '', '', '', '', csvDecimal(statement.net), statement.status_label],
   ]);
 }
+
+/** GET /commission-statements/?period=: the month of every professional the viewer reaches. */
+export const commissionStatementsQuerySchema = z.object({ period: periodParam });
+
+/** One line of that list: who, the figures and the status (entries are read on the statement). */
+export const commissionStatementSummarySchema = z.object({
+  professional_id: z.number().int(),
+  professional_name: z.string(),
+  unit: z.string().nullable(),
+  period: z.string(),
+  status: z.enum(COMMISSION_STATEMENT_STATUSES),
+  status_label: z.string(),
+  entries: z.number().int(),
+  gross: z.number(),
+  net: z.number(),
+});
+export type CommissionStatementSummary = z.infer<typeof commissionStatementSummarySchema>;
+
+const estimateMoney = z
+  .number({ error: COMMISSION_MESSAGES.estimateInvalid })
+  .min(0, COMMISSION_MESSAGES.estimateInvalid)
+  .max(10_000_000, COMMISSION_MESSAGES.estimateInvalid)
+  .refine(hasAtMostTwoDecimals, COMMISSION_MESSAGES.estimateInvalid)
+  .transform(reaisToCentavos);
+
+/** POST /commission-rules/estimate: the builder's totals (reais): the package price and cost. */
+export const commissionEstimateBodySchema = z.object({
+  price: estimateMoney,
+  cost: estimateMoney,
+});
+export type CommissionEstimateBody = z.input<typeof commissionEstimateBodySchema>;
+
+/** What the proposal would earn the signed-in seller, and from which rules. */
+export const commissionEstimateSchema = z.object({
+  amount: z.number(),
+  lines: z.array(
+    z.object({
+      rule_id: z.number().int(),
+      rule_version: z.number().int(),
+      event: z.enum(COMMISSION_EVENTS),
+      amount: z.number(),
+    }),
+  ),
+});
+export type CommissionEstimate = z.infer<typeof commissionEstimateSchema>;

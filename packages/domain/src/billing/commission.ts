@@ -374,3 +374,47 @@ export function commissionStatement(
     net: extra.reduce((sum, adjustment) => sum + adjustment.amount, gross),
   };
 }
+
+/** What the builder knows of a proposal before it is sold (centavos). */
+export interface SaleEstimateInput {
+  /** The seller: the signed-in professional. */
+  professional_id: number;
+  unit: string;
+  profile: string;
+  price: Centavos;
+  cost: Centavos;
+  /** The instant the sale would be accepted (now). */
+  at: string;
+  /** Instalments of the plan the sale would get (PLAN_DEFAULT_INSTALLMENTS by default). */
+  installments: readonly Centavos[];
+}
+
+/**
+ * What a proposal would earn its seller under the rules in force: the entries `commissionEntries`
+ * would derive from its acceptance and its paid instalments (all at `at`), never a formula of its
+ * own. Sessions pay whoever performs them, so they are not the seller's estimate; a tiered rule
+ * reads the proposal alone as the month's total.
+ */
+export function estimateSaleCommission(
+  rules: readonly CommissionRule[],
+  input: SaleEstimateInput,
+): CommissionEntry[] {
+  const contract: ContractFigures = { contract_id: 0, price: input.price, cost: input.cost };
+  const earning = {
+    at: input.at,
+    professional_id: input.professional_id,
+    unit: input.unit,
+    profile: input.profile,
+    contract,
+  };
+  const events: CommissionSourceEvent[] = [
+    { ...earning, type: 'venda_aceita', source_id: 'estimativa' },
+    ...input.installments.map((amount, index): CommissionSourceEvent => ({
+      ...earning,
+      type: 'parcela_paga',
+      source_id: `estimativa-${index + 1}`,
+      amount,
+    })),
+  ];
+  return commissionEntries(rules, events);
+}

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { saoPauloDate } from '../shared/sao-paulo-days.ts';
 import { BILLING_MESSAGES, markPaidSchema } from './api-schemas.ts';
+import { COMMISSION_MESSAGES } from './commission-api.ts';
 import {
   BILLING_FORM_MESSAGES,
+  commissionAdjustmentBody,
+  commissionAdjustmentFormSchema,
+  commissionRuleFormBody,
+  commissionRuleFormSchema,
+  commissionRuleFormValues,
   markPaidBody,
   markPaidFormSchema,
   paymentPlanBody,
@@ -52,5 +58,49 @@ describe('billing forms (web)', () => {
     expect(issues(schema.safeParse({ paid_on: '2026-02-30', note: '' }))).toContain(
       BILLING_FORM_MESSAGES.paidOnInvalid,
     );
+  });
+});
+
+describe('commission forms (issue 30, web)', () => {
+  it('turns the rule form as typed into the API body, with the API messages on the typed fields', () => {
+    const values = {
+      ...commissionRuleFormValues(null, '2026-11-28'),
+      name: 'Venda na margem',
+      rate_value: '5,5',
+    };
+    expect(commissionRuleFormSchema.safeParse(values).success).toBe(true);
+    expect(commissionRuleFormBody(values)).toEqual({
+      name: 'Venda na margem',
+      scope: {},
+      event: 'venda_aceita',
+      basis: 'margem',
+      rate: { type: 'pct', value: 5.5 },
+      clawback: 'integral',
+      valid_from: '2026-11-28',
+    });
+    expect(
+      commissionRuleFormBody({ ...values, rate_type: 'fixo', rate_value: 'R$ 40,00', unit: 'ABC' }),
+    ).toMatchObject({ scope: { unit: 'ABC' }, rate: { type: 'fixo', value: 40 } });
+    const refused = commissionRuleFormSchema.safeParse({ ...values, name: ' ', rate_value: '120' });
+    expect(refused.success).toBe(false);
+    const issues = refused.error?.issues.map((issue) => [issue.path[0], issue.message]);
+    expect(issues).toContainEqual(['name', BILLING_MESSAGES.ruleNameInvalid]);
+    expect(issues).toContainEqual(['rate_value', BILLING_MESSAGES.percentInvalid]);
+  });
+
+  it('reads an adjustment typed the Brazilian way; zero and a blank reason are refused', () => {
+    expect(
+      commissionAdjustmentFormSchema.safeParse({ amount: '-1.234,50', reason: 'Adiantamento' })
+        .success,
+    ).toBe(true);
+    expect(commissionAdjustmentBody({ amount: '-1.234,50', reason: ' Adiantamento ' })).toEqual({
+      amount: -1234.5,
+      reason: 'Adiantamento',
+    });
+    const zero = commissionAdjustmentFormSchema.safeParse({ amount: '0', reason: '' });
+    expect(zero.error?.issues.map((issue) => issue.message)).toEqual([
+      COMMISSION_MESSAGES.adjustmentAmountInvalid,
+      COMMISSION_MESSAGES.adjustmentReasonInvalid,
+    ]);
   });
 });

@@ -10,6 +10,15 @@ import {
   type PaymentPlanCreate,
 } from './api-schemas.ts';
 import { PLAN_MAX_INSTALLMENTS } from './installments.ts';
+import { formatPercent, formatReais, parseBrazilianNumber } from '../shared/money.ts';
+import { commissionRuleBodySchema, type CommissionRuleBody } from './api-schemas.ts';
+import {
+  commissionAdjustmentBodySchema,
+  COMMISSION_MESSAGES,
+  type CommissionAdjustmentBody,
+  type CommissionRuleView,
+} from './commission-api.ts';
+import type { CommissionBasis, CommissionClawback, CommissionEvent } from './commission.ts';
 
 /**
  * The staff's payment forms (web): the fields as typed, checked with the API's own messages, and
@@ -59,4 +68,139 @@ export function markPaidBody(values: MarkPaidFormData, now: Date = new Date()): 
       ? now.toISOString()
       : new Date(saoPauloDayStart(values.paid_on).getTime() + 12 * 3_600_000).toISOString();
   return { paid_at: paidAt, note: values.note.trim() || null };
+}
+
+/**
+ * A number as a person in Brazil types it ('1.234,50', '-50', '5,5'), checked with the API's
+ * own message and turned into a number; blank or unreadable text is refused.
+ */
+const typedNumber = (message: string) =>
+  z.string({ error: message }).transform((text, context) => {
+    const value = parseBrazilianNumber(text.replace(/^\s*R\$\s*/, ''));
+    if (value === null || !Number.isFinite(value)) {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** 'Adicionar ajuste': an advance (negative) or a bonus, and its reason. */
+export const commissionAdjustmentFormSchema = z.object({
+  amount: typedNumber(COMMISSION_MESSAGES.adjustmentAmountInvalid).pipe(
+    commissionAdjustmentBodySchema.shape.amount,
+  ),
+  reason: commissionAdjustmentBodySchema.shape.reason,
+});
+export interface CommissionAdjustmentFormValues {
+  amount: string;
+  reason: string;
+  [key: string]: unknown;
+}
+
+/** The body of POST …/adjustments from the form as typed. */
+export function commissionAdjustmentBody(
+  values: CommissionAdjustmentFormValues,
+): CommissionAdjustmentBody {
+  const amount = parseBrazilianNumber(values.amount.replace(/^\s*R\$\s*/, '')) ?? 0;
+  return { amount, reason: values.reason.trim() };
+}
+
+/**
+ * 'Nova regra' / 'Editar regra' (admins): the rule's fields as typed — one rate, a percent or a
+ * fixed amount — checked by the API's own schema (commissionRuleBodySchema) once turned into its
+ * body, so the messages are the API's.
+ */
+export interface CommissionRuleFormValues {
+  name: string;
+  event: string;
+  basis: string;
+  rate_type: string;
+  rate_value: string;
+  clawback: string;
+  valid_from: string;
+  /** COMMISSION_NETWORK_SCOPE for the whole network. */
+  unit: string;
+  [key: string]: unknown;
+}
+
+/** The form's value of 'Unidade' for a rule of the whole network. */
+export const COMMISSION_NETWORK_SCOPE = 'rede';
+
+export function commissionRuleFormBody(values: CommissionRuleFormValues): CommissionRuleBody {
+  const value = parseBrazilianNumber(values.rate_value.replace(/^\s*R\$\s*/, ''));
+  return {
+    name: values.name,
+    scope: values.unit && values.unit !== COMMISSION_NETWORK_SCOPE ? { unit: values.unit } : {},
+    event: values.event as CommissionRuleBody['event'],
+    basis: values.basis as CommissionRuleBody['basis'],
+    rate: {
+      type: values.rate_type === 'fixo' ? 'fixo' : 'pct',
+      value: value ?? Number.NaN,
+    } as CommissionRuleBody['rate'],
+    clawback: values.clawback as CommissionRuleBody['clawback'],
+    valid_from: values.valid_from,
+  };
+}
+
+/** The form's fields, validated as the body they become (the errors land on the typed fields). */
+export const commissionRuleFormSchema = z
+  .object({
+    name: z.string(),
+    event: z.string(),
+    basis: z.string(),
+    rate_type: z.string(),
+    rate_value: z.string(),
+    clawback: z.string(),
+    valid_from: z.string(),
+    unit: z.string(),
+  })
+  .superRefine((values, context) => {
+    const parsed = commissionRuleBodySchema.safeParse(commissionRuleFormBody(values));
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      const [first, second] = issue.path;
+      const field =
+        first === 'rate' ? 'rate_value' : first === 'scope' ? 'unit' : String(first ?? 'name');
+      void second;
+      context.addIssue({ code: 'custom', message: issue.message, path: [field] });
+    }
+  });
+
+/** The form's values of a saved rule (its latest version), for 'Editar regra'. */
+export function commissionRuleFormValues(rule: CommissionRuleView | null, today: string) {
+  const value = rule?.rate.value;
+  return {
+    name: rule?.name ?? '',
+    event: rule?.event ?? 'venda_aceita',
+    basis: rule?.basis ?? 'margem',
+    rate_type: rule?.rate.type === 'fixo' ? 'fixo' : 'pct',
+    rate_value: value === undefined ? '' : String(value).replace('.', ','),
+    clawback: rule?.clawback ?? 'integral',
+    valid_from: rule ? (rule.valid_from > today ? rule.valid_from : today) : today,
+    unit: rule?.scope.unit ?? COMMISSION_NETWORK_SCOPE,
+  } satisfies CommissionRuleFormValues;
+}
+
+export const COMMISSION_EVENT_LABELS: Record<CommissionEvent, string> = {
+  venda_aceita: 'Venda aceita',
+  parcela_paga: 'Parcela paga',
+  sessao_realizada: 'Sessão realizada',
+};
+export const COMMISSION_BASIS_LABELS: Record<CommissionBasis, string> = {
+  preco_contratado: 'Preço contratado',
+  margem: 'Margem (lucro)',
+};
+export const COMMISSION_CLAWBACK_LABELS: Record<CommissionClawback, string> = {
+  nenhum: 'Nenhum',
+  proporcional: 'Proporcional',
+  integral: 'Integral',
+};
+
+/** 'R$ 40,00 por evento', '5 %', or the tiers. */
+export function commissionRateText(rate: CommissionRuleView['rate']): string {
+  if (rate.type === 'fixo') return `${formatReais(rate.value ?? 0)} por evento`;
+  if (rate.type === 'pct') return `${formatPercent(rate.value ?? 0)}`;
+  return (rate.tiers ?? [])
+    .map((tier) => `${formatPercent(tier.value)} a partir de ${formatReais(tier.from)}`)
+    .join('; ');
 }

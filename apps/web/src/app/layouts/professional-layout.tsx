@@ -10,6 +10,7 @@ import {
   IconUsers,
   IconLogout,
   IconSchool,
+  IconCoin,
   IconReceipt,
   IconShieldLock,
   IconSparkles,
@@ -73,6 +74,12 @@ const COLLECTIONS_LINK: TopLink = {
   icon: IconReceipt,
 };
 
+/**
+ * Issue 30: 'Comissões' for everyone — a professional their own statement, a manager their
+ * unit's, an admin the network's and the rules (the API scopes each answer).
+ */
+const COMMISSIONS_LINK: TopLink = { to: '/comissoes', label: 'Comissões', icon: IconCoin };
+
 /** Managers and admins read the sales dashboard. */
 const MANAGEMENT_LINK: TopLink = { to: '/gestao', label: 'Gestão', icon: IconChartBar };
 
@@ -114,6 +121,7 @@ export default function ProfessionalLayout() {
     ...PIPELINE_LINKS,
     ...(isAdminProfile(user?.profile) ? [] : [SESSIONS_LINK]),
     ...(user?.profile === 'manager' ? [COLLECTIONS_LINK] : []),
+    COMMISSIONS_LINK,
     ...(isManagerProfile(user?.profile) ? [MANAGEMENT_LINK] : []),
     ...(isAdminProfile(user?.profile) ? [ADMIN_AREA_LINK] : []),
   ];
@@ -149,7 +157,9 @@ export default function ProfessionalLayout() {
           <Group
             component="nav"
             aria-label="Navegação principal"
-            gap={4}
+            // A manager's ten links (with Cobranças and Comissões) fit one row at 1366 px only
+            // a little tighter.
+            gap={links.length > 9 ? 0 : 4}
             className={classes.topNav}
           >
             {isDesktop
@@ -164,7 +174,7 @@ export default function ProfessionalLayout() {
                       variant={active ? 'light' : 'subtle'}
                       color={active ? undefined : 'gray'}
                       aria-current={active ? 'page' : undefined}
-                      px="xs"
+                      px={links.length > 9 ? 6 : 'xs'}
                     >
                       {label}
                     </Button>

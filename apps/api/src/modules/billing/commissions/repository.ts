@@ -139,3 +139,20 @@ export async function insertAdjustment(
   if (!row) throw new Error('insert returned no row');
   return row;
 }
+
+/** Every approved month of every professional, oldest first (the month list derives in one pass). */
+export async function allStatements(db: DbOrTx): Promise<StatementRow[]> {
+  return db
+    .select()
+    .from(commissionStatements)
+    .orderBy(asc(commissionStatements.professionalId), asc(commissionStatements.period));
+}
+
+/** Every adjustment of a month, of every professional. */
+export async function adjustmentsOfPeriod(db: DbOrTx, period: string): Promise<AdjustmentRow[]> {
+  return db
+    .select()
+    .from(commissionAdjustments)
+    .where(eq(commissionAdjustments.period, period))
+    .orderBy(asc(commissionAdjustments.id));
+}

@@ -1,7 +1,10 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   commissionAdjustmentBodySchema,
   commissionEntrySchema,
+  commissionEstimateBodySchema,
+  commissionEstimateSchema,
   commissionRuleBodySchema,
   commissionRulePatchSchema,
   commissionRuleSchema,
@@ -10,19 +13,31 @@ import {
   commissionStatementCsv,
   commissionStatementParams,
   commissionStatementSchema,
+  commissionStatementsQuerySchema,
+  commissionStatementSummarySchema,
 } from '@portal/domain';
 import type { ModuleRoutes } from '../../../app-context.ts';
 import { currentUser } from '../../../auth/access.ts';
-import { textResponse } from '../../../http/openapi.ts';
-import { errorResponses, idParams } from '../../../http/schemas.ts';
+import { binaryResponse, textResponse } from '../../../http/openapi.ts';
+import { perUserRateLimit } from '../../../http/rate-limits.ts';
+import { errorBody, errorResponses, idParams } from '../../../http/schemas.ts';
+import { renderedOr503 } from '../../../pdf/render-pool.ts';
 import { commissionsService } from './service.ts';
+
+const sendPdf = (reply: FastifyReply, bytes: Buffer, fileName: string) =>
+  reply
+    .status(200)
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(bytes);
 
 /**
  * Commissions (issue 30). Rules: everyone signed in reads them (a professional may see what pays
  * them), admins write them. Statements are scoped by apps/api/src/auth/scope.ts: a professional
  * their own, a manager their unit's (and approves them), an admin all (and marks them paid).
  */
-export const commissionsRoutes: ModuleRoutes = (app, { db }) => {
+export const commissionsRoutes: ModuleRoutes = (app, { db, pdfPool }) => {
   const tags = ['billing'];
   const user = { access: 'user' as const };
   const managers = { access: 'manager' as const };
@@ -80,6 +95,32 @@ export const commissionsRoutes: ModuleRoutes = (app, { db }) => {
       },
     },
     (request) => commissionsService.simulate(db, request.body),
+  );
+
+  app.post(
+    '/commission-rules/estimate',
+    {
+      config: user,
+      schema: {
+        tags,
+        body: commissionEstimateBodySchema,
+        response: { 200: commissionEstimateSchema, ...errorResponses },
+      },
+    },
+    (request) => commissionsService.estimate(db, currentUser(request), request.body),
+  );
+
+  app.get(
+    '/commission-statements/',
+    {
+      config: user,
+      schema: {
+        tags,
+        querystring: commissionStatementsQuerySchema,
+        response: { 200: z.array(commissionStatementSummarySchema), ...errorResponses },
+      },
+    },
+    (request) => commissionsService.listStatements(db, currentUser(request), request.query.period),
   );
 
   app.get(
@@ -147,6 +188,37 @@ export const commissionsRoutes: ModuleRoutes = (app, { db }) => {
         )
         .header('cache-control', 'no-store')
         .send(commissionStatementCsv(statement));
+    },
+  );
+
+  app.get(
+    `${statementPath}.pdf`,
+    {
+      config: { ...user, ...perUserRateLimit('pdf') },
+      schema: {
+        tags,
+        params: commissionStatementParams,
+        response: {
+          200: binaryResponse('application/pdf', 'O extrato de comissão, linha a linha.'),
+          ...errorResponses,
+          429: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { professional_id: professionalId, period } = request.params;
+      const input = await commissionsService.statementPdf(
+        db,
+        currentUser(request),
+        professionalId,
+        period,
+      );
+      const bytes = await renderedOr503(
+        reply,
+        pdfPool.render({ kind: 'commission-statement', input }),
+      );
+      return sendPdf(reply, bytes, `comissao-${professionalId}-${period}.pdf`);
     },
   );
 

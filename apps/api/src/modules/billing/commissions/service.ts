@@ -5,6 +5,9 @@ import {
   centavosToReais,
   commissionEntries,
   commissionStatement,
+  estimateSaleCommission,
+  PLAN_DEFAULT_INSTALLMENTS,
+  splitInstallments,
   COMMISSION_MESSAGES,
   COMMISSION_STATEMENT_STATUS_LABELS,
   periodOf,
@@ -13,6 +16,7 @@ import {
   type CommissionAdjustment,
   type CommissionEntry,
   type CommissionEntryView,
+  type CommissionEstimate,
   type CommissionRate,
   type CommissionRule,
   type CommissionRuleDraft,
@@ -21,14 +25,17 @@ import {
   type CommissionSimulation,
   type CommissionSourceEvent,
   type CommissionStatementStatus,
+  type CommissionStatementSummary,
   type CommissionStatementView,
   type ContractFigures,
 } from '@portal/domain';
 import { auditService } from '../../../audit/service.ts';
 import type { AuthenticatedUser } from '../../../auth/access.ts';
+import type { CommissionStatementInput } from '../../../pdf/commission-statement-document.ts';
 import { rowAccess } from '../../../auth/scope.ts';
 import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../../http/errors.ts';
+import { shortDate } from '../../../pdf/format.ts';
 import { contractsService } from '../../care/contracts/service.ts';
 import { usersService } from '../../people/users/service.ts';
 import { paymentsService } from '../payments/service.ts';
@@ -598,5 +605,149 @@ export const commissionsService = {
       });
       return buildStatement(tx, professional, period);
     });
+  },
+
+  /**
+   * The month of every professional the viewer reaches (a professional: their own; a manager:
+   * their unit's; an admin: everyone), with a line for each who has entries, adjustments or an
+   * approved statement, and always the viewer's own. Derived in one pass over the ledger.
+   */
+  async listStatements(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    period: string,
+  ): Promise<CommissionStatementSummary[]> {
+    const people = (await usersService.list(db)).filter((person) =>
+      rowAccess.commissions(viewer, { id: person.id, unit: person.unit }),
+    );
+    if (people.length === 0) return [];
+    const profiles = new Map(people.map((person) => [person.id, person.profile as string]));
+    const rules = (await repo.allRuleVersions(db)).map(toRuleDomain);
+    const events = await sourceEvents(
+      db,
+      people.length === 1 && people[0] ? people[0].id : null,
+      profiles,
+    );
+    const statements = new Map<number, repo.StatementRow[]>();
+    for (const row of await repo.allStatements(db)) {
+      statements.set(row.professionalId, [...(statements.get(row.professionalId) ?? []), row]);
+    }
+    const adjustments = await repo.adjustmentsOfPeriod(db, period);
+    const reversals = events.filter(
+      (event) => event.type === 'desistencia' || event.type === 'cancelamento',
+    );
+    const earnings = new Map<number, CommissionSourceEvent[]>();
+    for (const event of events) {
+      if (event.type === 'desistencia' || event.type === 'cancelamento') continue;
+      earnings.set(event.professional_id, [...(earnings.get(event.professional_id) ?? []), event]);
+    }
+    const lines: CommissionStatementSummary[] = [];
+    for (const person of people) {
+      const approved = statements.get(person.id) ?? [];
+      const row = approved.find((statement) => statement.period === period);
+      const last = approved.at(-1);
+      const mine = earnings.get(person.id) ?? [];
+      const entries = row
+        ? row.entries
+        : commissionEntries(
+            rules,
+            mine.length > 0 ? [...mine, ...reversals] : [],
+            last
+              ? { through: last.period, entries: approved.flatMap((item) => item.entries) }
+              : undefined,
+          );
+      const extra = adjustments.filter((item) => item.professionalId === person.id);
+      const figures = commissionStatement(
+        entries,
+        extra.map((item): CommissionAdjustment => ({
+          id: String(item.id),
+          professional_id: item.professionalId,
+          period: item.period,
+          amount: reaisToCentavos(item.amount),
+          reason: item.reason,
+        })),
+        person.id,
+        period,
+      );
+      if (figures.entries.length === 0 && extra.length === 0 && !row && person.id !== viewer.id) {
+        continue;
+      }
+      const status: CommissionStatementStatus = row?.status ?? 'prevista';
+      lines.push({
+        professional_id: person.id,
+        professional_name: person.name,
+        unit: row ? row.unit : person.unit,
+        period,
+        status,
+        status_label: COMMISSION_STATEMENT_STATUS_LABELS[status],
+        entries: figures.entries.length,
+        gross: centavosToReais(figures.gross),
+        net: centavosToReais(figures.net),
+      });
+    }
+    return lines.sort((a, b) => a.professional_name.localeCompare(b.professional_name, 'pt-BR'));
+  },
+
+  /**
+   * What a proposal of `price` and `cost` would earn the signed-in seller if accepted now under
+   * the rules in force: the entries the real derivation would make of its acceptance and of its
+   * default plan's instalments (estimateSaleCommission), summed per rule.
+   */
+  async estimate(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    body: { price: number; cost: number },
+    now: Date = new Date(),
+  ): Promise<CommissionEstimate> {
+    const rules = (await repo.allRuleVersions(db)).map(toRuleDomain);
+    const entries = estimateSaleCommission(rules, {
+      professional_id: viewer.id,
+      unit: viewer.unit ?? '',
+      profile: viewer.profile,
+      price: body.price,
+      cost: body.cost,
+      at: now.toISOString(),
+      installments: body.price > 0 ? splitInstallments(body.price, PLAN_DEFAULT_INSTALLMENTS) : [],
+    });
+    const byRule = new Map<string, { entry: CommissionEntry; amount: number }>();
+    for (const entry of entries) {
+      const key = `${entry.rule_id}:${entry.rule_version}:${entry.event}`;
+      const line = byRule.get(key) ?? { entry, amount: 0 };
+      line.amount += entry.amount;
+      byRule.set(key, line);
+    }
+    const total = entries.reduce((sum, entry) => sum + entry.amount, 0);
+    return {
+      amount: centavosToReais(total),
+      lines: [...byRule.values()].map(({ entry, amount }) => ({
+        rule_id: entry.rule_id,
+        rule_version: entry.rule_version,
+        event: entry.event,
+        amount: centavosToReais(amount),
+      })),
+    };
+  },
+
+  /** The statement as its PDF draws it (Lei 13.352/2016: every line itemised). */
+  async statementPdf(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    professionalId: number,
+    period: string,
+    now: Date = new Date(),
+  ): Promise<CommissionStatementInput> {
+    const professional = await reachableProfessional(db, viewer, professionalId);
+    const statement = await buildStatement(db, professional, period);
+    const names = new Map(
+      (await repo.allRuleVersions(db)).map((row) => [`${row.id}:${row.version}`, row.name]),
+    );
+    return {
+      statement,
+      ruleNames: Object.fromEntries(names),
+      approvedAt: statement.approved_at ? shortDate(new Date(statement.approved_at)) : null,
+      paidAt: statement.paid_at ? shortDate(new Date(statement.paid_at)) : null,
+      author: viewer.name,
+      issuedAt: now,
+    };
   },
 };

@@ -292,6 +292,29 @@ describe('package builder: procedures step', () => {
     expect(summaryValue('Valor avulso')).toBe('R$ 5.000,00');
   });
 
+  it("shows the seller's estimated commission from the builder's totals, hidden in 'modo cliente'", async () => {
+    serveCatalogue();
+    const requests = recordRequests();
+    server.use(
+      http.post('/api/v1/commission-rules/estimate', () =>
+        HttpResponse.json({
+          amount: 90,
+          lines: [{ rule_id: 1, rule_version: 1, event: 'venda_aceita', amount: 90 }],
+        }),
+      ),
+    );
+    await openBuilder();
+    const user = await pickPackage(/Essencial 20/);
+    await user.click(screen.getByRole('button', { name: /^Laser Premium/ }));
+    const line = await within(summaryPanel()).findByText(/Sua comissão estimada/);
+    expect(line).toHaveTextContent('Sua comissão estimada: R$ 90,00');
+    const sent = requests.filter((r) => r.path === '/api/v1/commission-rules/estimate');
+    expect(sent.at(-1)?.body).toEqual({ price: 6000, cost: expect.any(Number) as number });
+
+    await user.click(screen.getByRole('switch', { name: /Modo cliente/ }));
+    expect(screen.queryByText(/Sua comissão estimada/)).not.toBeInTheDocument();
+  });
+
   it('keeps package, sessions and client name across a reload, names the new client, then starts a new sale', async () => {
     const requests = serveCatalogue();
     answerSale(77);

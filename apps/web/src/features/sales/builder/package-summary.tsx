@@ -15,6 +15,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId } from 'react';
 import classes from './builder.module.css';
+import { SellerEarningsSlot } from '../components/seller-earnings-slot';
 
 export interface PackageSummaryProps {
   pkg: Package | null;
@@ -107,6 +108,7 @@ export function PackageSummaryPanel(props: PackageSummaryProps) {
                   label="Saldo mensal restante"
                   value={formatBRL(totals.monthlyRemaining)}
                 />
+                <SellerEarningsSlot price={totals.annual} cost={totals.custo} />
               </>
             )}
             <Divider />
@@ -200,6 +202,9 @@ export function PackageSummaryBar(props: PackageSummaryProps) {
             <Text size="xs" className={classes.warningText}>
               {UNHEALTHY_MARGIN_MESSAGE}
             </Text>
+          )}
+          {clientMode || !pkg ? null : (
+            <SellerEarningsSlot price={totals.annual} cost={totals.custo} />
           )}
           {blockedReason !== null && pkg ? (
             <Text size="xs" c="dimmed" id={reasonId}>
