@@ -71,7 +71,7 @@ const FIGURES: { key: keyof LiabilityFigures; header: string }[] = [
 ];
 
 /** The last twelve São Paulo months, the report's default period. */
-function defaultMonths(now = new Date()): { from: string; to: string } {
+export function defaultMonths(now = new Date()): { from: string; to: string } {
   const month = saoPauloDate(now).slice(0, 7);
   return { from: addMonths(`${month}-01`, -11).slice(0, 7), to: month };
 }
