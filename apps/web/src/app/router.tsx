@@ -83,6 +83,7 @@ const contractPage = lazyPage('contract');
 const proposalContractPage = lazyPage('proposalContract');
 const sessionsTodayPage = lazyPage('sessionsToday');
 const receivablesPage = lazyPage('receivables');
+const settingsPage = lazyPage('settings');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
@@ -211,6 +212,7 @@ export const appRoutes: RouteObject[] = [
               pageRoute('admin/prompt-ai', promptAiPage),
               pageRoute('admin/desempenho', webVitalsPage),
               pageRoute('admin/auditoria', auditPage),
+              pageRoute('admin/configuracoes', settingsPage),
             ],
           },
         ],
