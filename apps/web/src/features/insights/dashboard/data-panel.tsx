@@ -41,7 +41,13 @@ export function DataTable<T>({
   caption: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={columns.length * 110} type="native">
+    <Table.ScrollContainer
+      minWidth={columns.length * 110}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`Tabela: ${caption}`}
+    >
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm">
         <caption style={{ position: 'absolute', left: -9999 }}>{caption}</caption>
         <Table.Thead>
