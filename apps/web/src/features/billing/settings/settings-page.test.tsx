@@ -113,7 +113,7 @@ describe('Configurações (/admin/configuracoes)', () => {
     await user.click(await screen.findByRole('button', { name: 'Editar Pix' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pix da unidade ELDORADO' });
     await user.click(within(dialog).getByRole('combobox', { name: /^Provedor/ }));
-    await user.click(await screen.findByRole('option', { name: /Pix Automático/ }));
+    await user.click(await screen.findByRole('option', { name: 'API Pix do Banco Central' }));
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(
       await within(dialog).findByText('Informe a URL base da API Pix (https://…).'),

@@ -15,7 +15,6 @@ import {
 import {
   CARE_SETTINGS_MESSAGES,
   MESSAGES,
-  PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   UNITS,
   UNIT_PIX_FORM_MESSAGES,
@@ -191,7 +190,7 @@ function isUnit(value: string | null): value is Unit {
 
 function SecretState({ set }: { set: boolean }) {
   return (
-    <Badge variant="light" color={set ? 'teal' : 'gray'}>
+    <Badge variant="light" color={set ? 'teal' : 'gray'} tt="none">
       {set ? 'configurado' : 'não configurado'}
     </Badge>
   );
@@ -355,10 +354,7 @@ function UnitPixForm({
       </SimpleGrid>
       <ChoiceField
         label="Provedor"
-        data={PAYMENT_METHODS.map((method) => ({
-          value: method,
-          label: PAYMENT_METHOD_LABELS[method],
-        }))}
+        data={PAYMENT_METHODS.map((method) => ({ value: method, label: PROVIDER_SHORT[method] }))}
         required
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps('provider')}
@@ -393,7 +389,7 @@ function UnitPixForm({
       ) : null}
       <PasswordInput
         label="Segredo do webhook"
-        description={`${keepHint(settings.webhook_secret_set)} De 16 a 200 letras, números, - ou _.`}
+        description={`${keepHint(settings.webhook_secret_set)} De 16 a 200 caracteres: letras, números, hífen ou sublinhado.`}
         autoComplete="new-password"
         {...form.getInputProps('webhook_secret')}
       />
