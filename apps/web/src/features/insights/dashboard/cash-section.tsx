@@ -169,13 +169,7 @@ function CashTable({
     </>
   );
   return (
-    <Table.ScrollContainer
-      minWidth={showUnit ? 860 : 740}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label="Caixa por mês (role para o lado)"
-    >
+    <Table.ScrollContainer minWidth={showUnit ? 860 : 740} type="native" tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label="Caixa por mês">
         <Table.Caption>Valores em reais; meses pelo horário de Brasília.</Table.Caption>
         <Table.Thead>

@@ -41,13 +41,7 @@ export function DataTable<T>({
   caption: string;
 }) {
   return (
-    <Table.ScrollContainer
-      minWidth={columns.length * 110}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={`Tabela: ${caption}`}
-    >
+    <Table.ScrollContainer minWidth={columns.length * 110} type="native" tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm">
         <caption style={{ position: 'absolute', left: -9999 }}>{caption}</caption>
         <Table.Thead>

@@ -204,13 +204,7 @@ function LiabilityTable({
   onDrill: (row: LiabilityRow) => void;
 }) {
   return (
-    <Table.ScrollContainer
-      minWidth={showUnit ? 1280 : 1180}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label="Passivo de sessões por mês"
-    >
+    <Table.ScrollContainer minWidth={showUnit ? 1280 : 1180} type="native" tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm">
         <Table.Caption>Valores em reais; meses pelo horário de Brasília.</Table.Caption>
         <Table.Thead>
@@ -293,13 +287,7 @@ function DrillDown({ row, onClose }: { row: LiabilityRow | null; onClose: () => 
       ) : contracts.data.length === 0 ? (
         <Text c="dimmed">Nenhum contrato neste mês.</Text>
       ) : (
-        <Table.ScrollContainer
-          minWidth={760}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Contratos do mês"
-        >
+        <Table.ScrollContainer minWidth={760} type="native" tabIndex={0}>
           <Table striped verticalSpacing="xs" fz="sm">
             <Table.Thead>
               <Table.Tr>
