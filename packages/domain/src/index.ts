@@ -41,3 +41,4 @@ export * from './catalogue/clinical/index.ts';
 export * from './billing/index.ts';
 export * from './shared/sao-paulo-days.ts';
 export * from './insights/liability.ts';
+export * from './insights/cash.ts';

@@ -82,6 +82,7 @@ describe('route guards', () => {
       'Prompt - AI',
       'Desempenho',
       'Auditoria',
+      'Configurações',
       'Gestão',
     ]);
     expect(sidebar.querySelector('a[aria-current="page"]')).toHaveTextContent('Users');

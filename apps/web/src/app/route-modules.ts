@@ -39,6 +39,7 @@ export const PAGE_MODULES = {
   sessionsToday: '/src/features/care/sessions/sessions-today-page.tsx',
   receivables: '/src/features/billing/receivables/receivables-page.tsx',
   commissions: '/src/features/billing/commissions/commissions-page.tsx',
+  settings: '/src/features/billing/settings/settings-page.tsx',
 } as const;
 
 export type PageModuleName = keyof typeof PAGE_MODULES;
@@ -86,6 +87,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly PageModuleName[]>> 
   '/admin/prompt-ai': ['adminLayout', 'promptAi'],
   '/admin/desempenho': ['adminLayout', 'webVitals'],
   '/admin/auditoria': ['adminLayout', 'audit'],
+  '/admin/configuracoes': ['adminLayout', 'settings'],
 };
 
 /**

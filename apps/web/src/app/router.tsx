@@ -84,6 +84,7 @@ const proposalContractPage = lazyPage('proposalContract');
 const sessionsTodayPage = lazyPage('sessionsToday');
 const receivablesPage = lazyPage('receivables');
 const commissionsPage = lazyPage('commissions');
+const settingsPage = lazyPage('settings');
 
 /** What a route knows about itself beyond its element: how to fetch its code and its data early. */
 export interface RouteHandle {
@@ -214,6 +215,7 @@ export const appRoutes: RouteObject[] = [
               pageRoute('admin/prompt-ai', promptAiPage),
               pageRoute('admin/desempenho', webVitalsPage),
               pageRoute('admin/auditoria', auditPage),
+              pageRoute('admin/configuracoes', settingsPage),
             ],
           },
         ],

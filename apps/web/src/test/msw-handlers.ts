@@ -253,6 +253,18 @@ export const handlers: HttpHandler[] = [
       totals: zero,
     });
   }),
+  // Issue 29: /gestao's cash report; empty unless a test answers otherwise.
+  http.get('/api/v1/reports/cash', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    return HttpResponse.json({
+      from: query.get('from'),
+      to: query.get('to'),
+      unit: query.get('unit'),
+      today: '2026-11-28',
+      rows: [],
+      totals: { received: 0, sold: 0, delivered: 0, due: 0, overdue: 0, overdue_rate_bp: null },
+    });
+  }),
   http.get('/api/v1/notices/notices/', ({ request }) =>
     HttpResponse.json(
       new URL(request.url).searchParams.get('active') === 'true'

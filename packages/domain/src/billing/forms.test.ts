@@ -13,6 +13,9 @@ import {
   markPaidFormSchema,
   paymentPlanBody,
   paymentPlanFormSchema,
+  unitPixBody,
+  unitPixFormSchema,
+  unitPixFormValues,
 } from './forms.ts';
 
 const issues = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -102,5 +105,85 @@ describe('commission forms (issue 30, web)', () => {
       COMMISSION_MESSAGES.adjustmentAmountInvalid,
       COMMISSION_MESSAGES.adjustmentReasonInvalid,
     ]);
+  });
+});
+
+describe("the unit's Pix form (admins)", () => {
+  const saved = {
+    unit: 'PAULISTA',
+    pix_key: null,
+    pix_merchant_name: null,
+    pix_merchant_city: null,
+    provider: 'pix_manual' as const,
+    api_base_url: null,
+    api_token_url: null,
+    api_client_id: null,
+    api_client_secret_set: false,
+    webhook_secret_set: true,
+  };
+  const base = {
+    ...unitPixFormValues(saved),
+    pix_key: '11.222.333/0001-81',
+    pix_merchant_name: 'Clínica Paulista',
+    pix_merchant_city: 'São Paulo',
+  };
+
+  it('sends the key normalised, clears the API access and keeps the secrets left blank', () => {
+    const schema = unitPixFormSchema({ clientSecretSet: false });
+    const body = unitPixBody(schema.parse(base));
+    expect(body).toEqual({
+      pix_key: '11222333000181',
+      pix_merchant_name: 'Clínica Paulista',
+      pix_merchant_city: 'São Paulo',
+      provider: 'pix_manual',
+      api_base_url: null,
+      api_token_url: null,
+      api_client_id: null,
+    });
+  });
+
+  it('tells what is wrong with a key, in pt-BR, by what it looks like', () => {
+    const schema = unitPixFormSchema({ clientSecretSet: false });
+    const message = (pix_key: string) =>
+      schema.safeParse({ ...base, pix_key }).error?.issues[0]?.message;
+    expect(message('123.456.789-00')).toBe('CPF da chave Pix inválido.');
+    expect(message('11.222.333/0001-00')).toBe('CNPJ da chave Pix inválido.');
+    expect(message('+55 11 1234')).toMatch(/^Celular da chave Pix inválido/);
+    expect(message('a@b')).toMatch(/^E-mail da chave Pix inválido/);
+    expect(message('não é chave')).toMatch(/^Chave Pix inválida/);
+    expect(message('')).toBe('Informe a chave Pix.');
+  });
+
+  it('asks for the API access with the API Pix, a secret only when none is saved', () => {
+    const api = { ...base, provider: 'api_pix' as const };
+    const issues = unitPixFormSchema({ clientSecretSet: false })
+      .safeParse(api)
+      .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues).toEqual([
+      ['api_base_url', 'Informe a URL base da API Pix (https://…).'],
+      ['api_token_url', 'Informe a URL de token OAuth2 (https://…).'],
+      ['api_client_id', 'Informe o client id OAuth2.'],
+      ['api_client_secret', 'Informe o client secret OAuth2.'],
+    ]);
+    const filled = {
+      ...api,
+      api_base_url: 'https://pix.banco.test/v2',
+      api_token_url: 'https://pix.banco.test/oauth/token',
+      api_client_id: 'clinica',
+      webhook_secret: 'short',
+    };
+    const kept = unitPixFormSchema({ clientSecretSet: true }).safeParse(filled);
+    expect(kept.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['webhook_secret']);
+    const body = unitPixBody(
+      unitPixFormSchema({ clientSecretSet: true }).parse({
+        ...filled,
+        webhook_secret: 'a-long-random-secret-1234',
+      }),
+    );
+    expect(body).toMatchObject({
+      provider: 'api_pix',
+      webhook_secret: 'a-long-random-secret-1234',
+    });
+    expect(body).not.toHaveProperty('api_client_secret');
   });
 });

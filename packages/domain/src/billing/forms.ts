@@ -19,6 +19,12 @@ import {
   type CommissionRuleView,
 } from './commission-api.ts';
 import type { CommissionBasis, CommissionClawback, CommissionEvent } from './commission.ts';
+import { pixKeySchema } from './pix-key.ts';
+import {
+  unitBillingSettingsPatchSchema,
+  type UnitBillingSettings,
+  type UnitBillingSettingsPatchBody,
+} from './responses.ts';
 
 /**
  * The staff's payment forms (web): the fields as typed, checked with the API's own messages, and
@@ -203,4 +209,103 @@ export function commissionRateText(rate: CommissionRuleView['rate']): string {
   return (rate.tiers ?? [])
     .map((tier) => `${formatPercent(tier.value)} a partir de ${formatReais(tier.from)}`)
     .join('; ');
+}
+
+export const UNIT_PIX_FORM_MESSAGES = {
+  apiBaseUrlRequired: 'Informe a URL base da API Pix (https://…).',
+  apiTokenUrlRequired: 'Informe a URL de token OAuth2 (https://…).',
+  apiClientIdRequired: 'Informe o client id OAuth2.',
+  apiClientIdInvalid: 'O client id deve ter até 200 caracteres.',
+  apiClientSecretRequired: 'Informe o client secret OAuth2.',
+  apiClientSecretInvalid: 'O client secret deve ter até 500 caracteres.',
+  saved: 'Configurações Pix salvas.',
+  saveFailed: 'Não foi possível salvar as configurações Pix.',
+  loadFailed: 'Não foi possível carregar as configurações Pix.',
+} as const;
+
+const patchFields = unitBillingSettingsPatchSchema.shape;
+const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.string().trim().length(0), schema]);
+
+/**
+ * The admins' Pix form of a unit (issue 29), checked with the API's own field rules
+ * (unitBillingSettingsPatchSchema). Secrets are never shown: a blank secret keeps the saved one,
+ * a typed one replaces it. With 'api_pix' the API's URLs and client id are required, and a
+ * client secret unless one is already saved (`clientSecretSet`).
+ */
+export function unitPixFormSchema(saved: { clientSecretSet: boolean }) {
+  return z
+    .object({
+      pix_key: pixKeySchema,
+      pix_merchant_name: patchFields.pix_merchant_name.unwrap(),
+      pix_merchant_city: patchFields.pix_merchant_city.unwrap(),
+      provider: patchFields.provider.unwrap(),
+      api_base_url: z.string().trim(),
+      api_token_url: z.string().trim(),
+      api_client_id: z.string().trim().max(200, UNIT_PIX_FORM_MESSAGES.apiClientIdInvalid),
+      api_client_secret: z.string().max(500, UNIT_PIX_FORM_MESSAGES.apiClientSecretInvalid),
+      webhook_secret: blankOr(patchFields.webhook_secret.unwrap().unwrap()),
+    })
+    .superRefine((values, ctx) => {
+      const urls = [
+        ['api_base_url', UNIT_PIX_FORM_MESSAGES.apiBaseUrlRequired],
+        ['api_token_url', UNIT_PIX_FORM_MESSAGES.apiTokenUrlRequired],
+      ] as const;
+      for (const [field, message] of urls) {
+        const value = values[field];
+        const required = values.provider === 'api_pix';
+        if ((required || value !== '') && !patchFields[field].safeParse(value).success) {
+          ctx.addIssue({ code: 'custom', path: [field], message });
+        }
+      }
+      if (values.provider !== 'api_pix') return;
+      if (values.api_client_id === '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['api_client_id'],
+          message: UNIT_PIX_FORM_MESSAGES.apiClientIdRequired,
+        });
+      }
+      if (values.api_client_secret === '' && !saved.clientSecretSet) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['api_client_secret'],
+          message: UNIT_PIX_FORM_MESSAGES.apiClientSecretRequired,
+        });
+      }
+    });
+}
+export type UnitPixFormData = z.output<ReturnType<typeof unitPixFormSchema>>;
+
+/** The form's text as it starts: the saved settings, secrets blank (never shown). */
+export function unitPixFormValues(settings: UnitBillingSettings) {
+  return {
+    pix_key: settings.pix_key ?? '',
+    pix_merchant_name: settings.pix_merchant_name ?? '',
+    pix_merchant_city: settings.pix_merchant_city ?? '',
+    provider: settings.provider,
+    api_base_url: settings.api_base_url ?? '',
+    api_token_url: settings.api_token_url ?? '',
+    api_client_id: settings.api_client_id ?? '',
+    api_client_secret: '',
+    webhook_secret: '',
+  };
+}
+
+/**
+ * PATCH /units/{code}/billing from the form: the key, name and city; the API's access (blank
+ * clears it); a secret only when one was typed (a blank keeps the saved one).
+ */
+export function unitPixBody(values: UnitPixFormData): UnitBillingSettingsPatchBody {
+  const orNull = (text: string) => (text === '' ? null : text);
+  return {
+    pix_key: values.pix_key,
+    pix_merchant_name: values.pix_merchant_name,
+    pix_merchant_city: values.pix_merchant_city,
+    provider: values.provider,
+    api_base_url: orNull(values.api_base_url),
+    api_token_url: orNull(values.api_token_url),
+    api_client_id: orNull(values.api_client_id),
+    ...(values.api_client_secret !== '' ? { api_client_secret: values.api_client_secret } : {}),
+    ...(values.webhook_secret !== '' ? { webhook_secret: values.webhook_secret } : {}),
+  };
 }

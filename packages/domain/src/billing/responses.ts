@@ -186,3 +186,4 @@ export const unitBillingSettingsPatchSchema = z.object({
     .optional(),
 });
 export type UnitBillingSettingsPatch = z.output<typeof unitBillingSettingsPatchSchema>;
+export type UnitBillingSettingsPatchBody = z.input<typeof unitBillingSettingsPatchSchema>;

@@ -1,3 +1,4 @@
 export * from './contracts.ts';
 export * from './ledger.ts';
 export * from './refunds.ts';
+export * from './settings.ts';

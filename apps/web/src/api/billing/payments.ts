@@ -6,17 +6,15 @@ import type {
   MarkPaid,
   PaymentPlanCreate,
   Receivable,
-  UnitBillingSettings,
-  UnitBillingSettingsPatch,
 } from '@portal/domain';
 import { api } from '../../lib/api-client';
 import { contractKeys } from '../care/contracts';
 
 /**
  * Every request the web makes about payment plans (issue 29): a contract's instalments and
- * refunds, the unit's receivables and its Pix settings. The server scopes each answer
+ * refunds and the unit's receivables (its Pix settings: unit-settings.ts). The server scopes each answer
  * (apps/api/src/auth/scope.ts): reads of a plan for every staff profile, writes and the
- * receivables for managers and admins, the unit's settings for admins.
+ * receivables for managers and admins.
  */
 
 export interface ReceivablesFilters {
@@ -33,7 +31,6 @@ export const paymentKeys = {
   contract: (contractId: number) => [...paymentKeys.all, 'contract', contractId] as const,
   receivables: (filters: ReceivablesFilters) =>
     [...paymentKeys.all, 'receivables', filters] as const,
-  unitSettings: (unit: string) => [...paymentKeys.all, 'unit', unit] as const,
 };
 
 export const contractPaymentsQuery = (contractId: number) =>
@@ -108,28 +105,4 @@ export function useMarkRefundDoneMutation(contractId: number) {
   return usePaymentWrite(contractId, (refundId: number) =>
     api.post<ContractPayments>(`/api/v1/contracts/${contractId}/refunds/${refundId}/mark-done`),
   );
-}
-
-export function useUnitBillingQuery(unit: string | null) {
-  return useQuery({
-    queryKey: paymentKeys.unitSettings(unit ?? ''),
-    queryFn: ({ signal }) =>
-      api.get<UnitBillingSettings>(`/api/v1/units/${encodeURIComponent(unit ?? '')}/billing`, {
-        signal,
-      }),
-    enabled: unit !== null,
-  });
-}
-
-/** PATCH /units/{code}/billing (admins); what is absent stays, secrets are write-only. */
-export function useUpdateUnitBillingMutation(unit: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Partial<UnitBillingSettingsPatch>) =>
-      api.patch<UnitBillingSettings>(`/api/v1/units/${encodeURIComponent(unit)}/billing`, body),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(paymentKeys.unitSettings(unit), answer);
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
-    },
-  });
 }

@@ -10,6 +10,7 @@ import {
   IconPackage,
   IconRobot,
   IconSchool,
+  IconSettings,
   IconSparkles,
   IconUsers,
   type Icon,
@@ -42,6 +43,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { to: '/admin/prompt-ai', label: 'Prompt - AI', icon: IconRobot },
   { to: '/admin/desempenho', label: 'Desempenho', icon: IconGauge },
   { to: '/admin/auditoria', label: 'Auditoria', icon: IconHistory },
+  { to: '/admin/configuracoes', label: 'Configurações', icon: IconSettings },
   // Issue 14: the sales dashboard, pipeline and renewals live in the professional shell.
   { to: '/gestao', label: 'Gestão', icon: IconChartBar },
 ];

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   cancellationQuoteSchema,
+  careSettingsSchema,
   contractExtendSchema,
   contractFreezeSchema,
   contractLedgerEntrySchema,
@@ -25,15 +26,6 @@ import { renderedOr503 } from '../../../pdf/render-pool.ts';
 import { contractsService } from './service.ts';
 
 const entryParams = idParams.extend({ entryId: idParams.shape.id });
-
-const careSettingsSchema = z.object({
-  /** The fee on the unused part of a cancelled contract, 0–100 % (AFTER-SALE.md section 2). */
-  cancellation_fee_percent: z
-    .number({ error: 'Informe um percentual de 0 a 100.' })
-    .min(0, 'Informe um percentual de 0 a 100.')
-    .max(100, 'Informe um percentual de 0 a 100.')
-    .refine((value) => Number.isInteger(value * 100), 'Use no máximo duas casas decimais.'),
-});
 
 /**
  * Contracts (issue 28): what an accepted proposal became. Scope as for clients (a professional

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ContractStatus, LiabilityMonthSums, Unit } from '@portal/domain';
+import {
+  DASHBOARD_TIME_ZONE,
+  type CashMonthSums,
+  type ContractStatus,
+  type LiabilityMonthSums,
+  type Unit,
+} from '@portal/domain';
 import { rowFilterSql } from '../../../auth/scope.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { contractsService } from '../../care/contracts/service.ts';
@@ -118,5 +124,65 @@ export async function monthContracts(
     refunded: cents(row.refunded),
     expired: cents(row.expired),
     closing: cents(row.closing),
+  }));
+}
+
+/**
+ * Cash per unit and São Paulo month in [from, to] ('YYYY-MM'), in centavos (issue 29): paid
+ * instalments by the day they were paid, contracts accepted and not withdrawn or cancelled,
+ * delivered value from the liability summary, and what fell due before `today` and what of it is
+ * still open ('vencida' is read from the due date, never stored: payments/repository.ts).
+ */
+export async function cashMonthSums(
+  db: DbOrTx,
+  unit: Unit | null,
+  period: { from: string; next: string; startsAt: Date; endsBefore: Date },
+  today: string,
+): Promise<CashMonthSums[]> {
+  const zone = DASHBOARD_TIME_ZONE;
+  const start = sql`${`${period.from}-01`}::date`;
+  const next = sql`${`${period.next}-01`}::date`;
+  const startsAt = sql`${period.startsAt.toISOString()}::timestamptz`;
+  const endsBefore = sql`${period.endsBefore.toISOString()}::timestamptz`;
+  const rows = await rowsOf<Record<string, string>>(
+    db,
+    sql`SELECT unit, month, sum(received) AS received, sum(sold) AS sold,
+               sum(delivered) AS delivered, sum(due) AS due, sum(overdue) AS overdue
+          FROM (SELECT c.unit, to_char(i.paid_at AT TIME ZONE ${zone}, 'YYYY-MM') AS month,
+                       i.amount AS received, 0 AS sold, 0 AS delivered, 0 AS due, 0 AS overdue
+                  FROM installments i JOIN contracts c ON c.id = i.contract_id
+                 WHERE i.paid_at IS NOT NULL AND i.status IN ('paga', 'estornada')
+                   AND i.paid_at >= ${startsAt} AND i.paid_at < ${endsBefore}
+                   AND ${unitScope(unit, 'c.unit')}
+                UNION ALL
+                SELECT c.unit, to_char(c.accepted_at AT TIME ZONE ${zone}, 'YYYY-MM'),
+                       0, c.price_total, 0, 0, 0
+                  FROM contracts c
+                 WHERE c.accepted_at >= ${startsAt} AND c.accepted_at < ${endsBefore}
+                   AND NOT EXISTS (SELECT 1 FROM contract_ledger l
+                                    WHERE l.contract_id = c.id AND l.kind IN ('withdraw', 'cancel'))
+                   AND ${unitScope(unit, 'c.unit')}
+                UNION ALL
+                SELECT unit, to_char(month, 'YYYY-MM'), 0, 0, delivered_value, 0, 0
+                  FROM contract_liability_summary
+                 WHERE month >= ${start} AND month < ${next} AND ${unitScope(unit, 'unit')}
+                UNION ALL
+                SELECT c.unit, to_char(i.due_date, 'YYYY-MM'), 0, 0, 0, i.amount,
+                       CASE WHEN i.status IN ('agendada', 'solicitada', 'falhou', 'vencida')
+                            THEN i.amount ELSE 0 END
+                  FROM installments i JOIN contracts c ON c.id = i.contract_id
+                 WHERE i.due_date >= ${start} AND i.due_date < ${next}
+                   AND i.due_date < ${today}::date AND i.status <> 'cancelada'
+                   AND ${unitScope(unit, 'c.unit')}) AS flows
+         GROUP BY unit, month`,
+  );
+  return rows.map((row) => ({
+    unit: row.unit as Unit,
+    month: row.month ?? '',
+    received: cents(row.received),
+    sold: cents(row.sold),
+    delivered: cents(row.delivered),
+    due: cents(row.due),
+    overdue: cents(row.overdue),
   }));
 }

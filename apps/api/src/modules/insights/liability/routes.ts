@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  cashCsv,
+  cashReportSchema,
   liabilityContractSchema,
   liabilityContractsQuerySchema,
   liabilityCsv,
@@ -64,6 +66,50 @@ export const liabilityRoutes: ModuleRoutes = (app, { db }) => {
         )
         .header('cache-control', 'no-store')
         .send(liabilityCsv(report));
+    },
+  );
+
+  app.get(
+    '/reports/cash',
+    {
+      config: managers,
+      schema: {
+        tags,
+        querystring: liabilityQuerySchema,
+        response: { 200: cashReportSchema, ...errorResponses },
+      },
+    },
+    (request) => liabilityService.cash(db, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/reports/cash.csv',
+    {
+      config: managers,
+      schema: {
+        tags,
+        querystring: liabilityQuerySchema,
+        response: {
+          200: textResponse(
+            'text/csv',
+            'Caixa por unidade e mês em CSV para o Excel (UTF-8 com BOM, separador ;).',
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = await liabilityService.cash(db, currentUser(request), request.query);
+      const scope = report.unit ? `-${report.unit.toLowerCase().replace(/\W+/g, '-')}` : '';
+      return reply
+        .status(200)
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="caixa-${report.from}-a-${report.to}${scope}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(cashCsv(report));
     },
   );
 

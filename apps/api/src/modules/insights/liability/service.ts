@@ -1,10 +1,12 @@
 import {
   addMonths,
+  buildCashReport,
   buildLiabilityReport,
   centavosToReais,
   liabilityPeriod,
   saoPauloDate,
   saoPauloDayStart,
+  type CashReport,
   type LiabilityContract,
   type LiabilityContractsQueryData,
   type LiabilityQueryData,
@@ -42,6 +44,35 @@ export const liabilityService = {
       ]);
       return buildLiabilityReport({ from, to, unit: scope.unit, openings, sums });
     });
+  },
+
+  /**
+   * GET /reports/cash: received, sold, delivered and overdue per unit and month (issue 29), over
+   * the same months and reach as the liability report.
+   */
+  async cash(
+    db: DbOrTx,
+    viewer: Viewer,
+    query: LiabilityQueryData,
+    now: Date = new Date(),
+  ): Promise<CashReport> {
+    const { from, to } = liabilityPeriod(query, now);
+    const today = saoPauloDate(now);
+    const scope = reach(viewer, query.unit);
+    if (scope === null) return buildCashReport({ from, to, unit: null, today, sums: [] });
+    const next = addMonths(`${to}-01`, 1);
+    const sums = await repo.cashMonthSums(
+      db,
+      scope.unit,
+      {
+        from,
+        next: next.slice(0, 7),
+        startsAt: saoPauloDayStart(`${from}-01`),
+        endsBefore: saoPauloDayStart(next),
+      },
+      today,
+    );
+    return buildCashReport({ from, to, unit: scope.unit, today, sums });
   },
 
   /** GET /reports/liability/contracts: the contracts behind a month's figures. */

@@ -52,6 +52,7 @@ import { formatCalendarDay } from '../../../lib/calendar-day';
 import { isAdminProfile } from '../../../lib/profiles';
 import { useSession } from '../../../lib/use-session';
 import { DataPanel } from './data-panel';
+import { CashSection } from './cash-section';
 import { LiabilitySection } from './liability-section';
 import {
   csvDecimal,
@@ -693,6 +694,7 @@ export default function DashboardPage() {
       </SimpleGrid>
 
       <LiabilitySection unit={filters.unit} showUnit={showUnits} />
+      <CashSection unit={filters.unit} showUnit={showUnits} />
 
       <DataPanel
         title="Motivos de recusa"

@@ -41,7 +41,7 @@ export function DataTable<T>({
   caption: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={columns.length * 110} type="native">
+    <Table.ScrollContainer minWidth={columns.length * 110} type="native" tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm">
         <caption style={{ position: 'absolute', left: -9999 }}>{caption}</caption>
         <Table.Thead>

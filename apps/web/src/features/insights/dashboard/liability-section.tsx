@@ -71,7 +71,7 @@ const FIGURES: { key: keyof LiabilityFigures; header: string }[] = [
 ];
 
 /** The last twelve São Paulo months, the report's default period. */
-function defaultMonths(now = new Date()): { from: string; to: string } {
+export function defaultMonths(now = new Date()): { from: string; to: string } {
   const month = saoPauloDate(now).slice(0, 7);
   return { from: addMonths(`${month}-01`, -11).slice(0, 7), to: month };
 }
@@ -204,7 +204,7 @@ function LiabilityTable({
   onDrill: (row: LiabilityRow) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={showUnit ? 1280 : 1180} type="native">
+    <Table.ScrollContainer minWidth={showUnit ? 1280 : 1180} type="native" tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm">
         <Table.Caption>Valores em reais; meses pelo horário de Brasília.</Table.Caption>
         <Table.Thead>
@@ -287,7 +287,7 @@ function DrillDown({ row, onClose }: { row: LiabilityRow | null; onClose: () => 
       ) : contracts.data.length === 0 ? (
         <Text c="dimmed">Nenhum contrato neste mês.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760} type="native">
+        <Table.ScrollContainer minWidth={760} type="native" tabIndex={0}>
           <Table striped verticalSpacing="xs" fz="sm">
             <Table.Thead>
               <Table.Tr>

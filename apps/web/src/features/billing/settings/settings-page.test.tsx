@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { UnitBillingSettings } from '@portal/domain';
+import { recordRequests, server, writesIn } from '../../../test/msw-server';
+import { makeUser, renderWithProviders, signInAs } from '../../../test/test-utils';
+import SettingsPage from './settings-page';
+
+const SAVED: UnitBillingSettings = {
+  unit: 'ELDORADO',
+  pix_key: '123e4567-e12b-12d1-a456-426655440000',
+  pix_merchant_name: 'Clinica Eldorado',
+  pix_merchant_city: 'Sao Paulo',
+  provider: 'pix_manual',
+  api_base_url: null,
+  api_token_url: null,
+  api_client_id: null,
+  api_client_secret_set: false,
+  webhook_secret_set: true,
+};
+
+function answer() {
+  let fee = 10;
+  let pix = SAVED;
+  server.use(
+    http.get('/api/v1/care-settings/', () => HttpResponse.json({ cancellation_fee_percent: fee })),
+    http.patch('/api/v1/care-settings/', async ({ request }) => {
+      fee = ((await request.json()) as { cancellation_fee_percent: number })
+        .cancellation_fee_percent;
+      return HttpResponse.json({ cancellation_fee_percent: fee });
+    }),
+    http.get('/api/v1/units/:code/billing', () => HttpResponse.json(pix)),
+    http.patch('/api/v1/units/:code/billing', async ({ request }) => {
+      const body = (await request.json()) as Partial<UnitBillingSettings>;
+      pix = { ...pix, ...body };
+      return HttpResponse.json(pix);
+    }),
+  );
+}
+
+describe('Configurações (/admin/configuracoes)', () => {
+  it('shows the fee as a percent and saves a new one typed the Brazilian way', async () => {
+    signInAs(makeUser({ profile: 'admin' }));
+    answer();
+    const requests = recordRequests();
+    renderWithProviders(<SettingsPage />, { route: '/admin/configuracoes?unidade=ELDORADO' });
+    expect(await screen.findByText('Multa de cancelamento: 10 %')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Alterar multa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Multa de cancelamento' });
+    const field = within(dialog).getByLabelText(/Multa de cancelamento \(%\)/);
+    await user.clear(field);
+    await user.type(field, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      await within(dialog).findByText('Informe um percentual de 0 a 100.'),
+    ).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '12,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Multa de cancelamento: 12,50 %')).toBeInTheDocument();
+    expect(writesIn(requests)).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/v1/care-settings/',
+        body: { cancellation_fee_percent: 12.5 },
+      },
+    ]);
+  });
+
+  it("shows a unit's Pix without its secrets and replaces only what was typed", async () => {
+    signInAs(makeUser({ profile: 'admin' }));
+    answer();
+    const requests = recordRequests();
+    renderWithProviders(<SettingsPage />, { route: '/admin/configuracoes?unidade=ELDORADO' });
+    expect(await screen.findByText(SAVED.pix_key ?? '')).toBeInTheDocument();
+    expect(screen.getByText('não configurado')).toBeInTheDocument();
+    expect(screen.getByText('configurado')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Editar Pix' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pix da unidade ELDORADO' });
+    const key = within(dialog).getByLabelText(/Chave Pix/);
+    await user.clear(key);
+    await user.type(key, '123.456.789-00');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('CPF da chave Pix inválido.')).toBeInTheDocument();
+    await user.clear(key);
+    await user.type(key, '+55 (11) 91234-5678');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(writesIn(requests)).toHaveLength(1));
+    expect(writesIn(requests)[0]).toEqual({
+      method: 'PATCH',
+      path: '/api/v1/units/ELDORADO/billing',
+      body: {
+        pix_key: '+5511912345678',
+        pix_merchant_name: 'Clinica Eldorado',
+        pix_merchant_city: 'Sao Paulo',
+        provider: 'pix_manual',
+        api_base_url: null,
+        api_token_url: null,
+        api_client_id: null,
+      },
+    });
+    expect(await screen.findByText('+5511912345678')).toBeInTheDocument();
+  });
+
+  it('asks for the API Pix access when the provider is the API Pix', async () => {
+    signInAs(makeUser({ profile: 'admin' }));
+    answer();
+    renderWithProviders(<SettingsPage />, { route: '/admin/configuracoes?unidade=ELDORADO' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Editar Pix' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pix da unidade ELDORADO' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Provedor/ }));
+    await user.click(await screen.findByRole('option', { name: 'API Pix do Banco Central' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      await within(dialog).findByText('Informe a URL base da API Pix (https://…).'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe o client secret OAuth2.')).toBeInTheDocument();
+  });
+});
