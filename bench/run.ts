@@ -6,7 +6,7 @@
  * BENCH_PDF_DOCUMENTS (30), BENCH_COLD_RUNS (3), BENCH_WEB_DIST (use an existing web build
  * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken),
  * BENCH_LIGHTHOUSE_ONLY (regular expression on "preset page", e.g. 'mobile builder'),
- * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard,clinical,contracts,heavy),
+ * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard,clinical,contracts,heavy,commissions),
  * BENCH_CLINICAL_SAMPLES (2000),
  * BENCH_PHOTO_READS (10), BENCH_PROPOSALS (100000), BENCH_PROPOSAL_SAMPLES (200),
  * BENCH_DASHBOARD_PROPOSALS (200000), BENCH_DASHBOARD_SAMPLES (20),
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { benchApiReads } from './api-reads.bench.ts';
 import { benchClinical } from './clinical.bench.ts';
 import { benchColdStart } from './cold-start.bench.ts';
+import { benchCommissions } from './commissions.bench.ts';
 import { benchContracts } from './contracts.bench.ts';
 import { benchDashboard } from './dashboard.bench.ts';
 import { benchHeavyReads } from './heavy-reads.bench.ts';
@@ -41,6 +42,7 @@ const ALL = [
   'clinical',
   'contracts',
   'heavy',
+  'commissions',
 ] as const;
 type BenchName = (typeof ALL)[number];
 
@@ -85,6 +87,8 @@ async function main(): Promise<void> {
     sections.push(...(await attempt("Managers' dashboard", benchDashboard)));
   if (wanted.has('contracts'))
     sections.push(...(await attempt('Contracts: read, session, liability', benchContracts)));
+  if (wanted.has('commissions'))
+    sections.push(...(await attempt("Commissions: a network's month", benchCommissions)));
   if (wanted.has('heavy')) {
     sections.push(
       ...(await attempt('Cheap read under heavy reads', async () => [await benchHeavyReads()])),

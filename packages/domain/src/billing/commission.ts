@@ -188,9 +188,13 @@ export function rulesInForce(rules: readonly CommissionRule[], date: string): Co
 }
 
 /** The rule that pays `event`: the most specific in force on its São Paulo day, then lowest id. */
-export function ruleFor(rules: readonly CommissionRule[], event: Earning): CommissionRule | null {
+export function ruleFor(
+  rules: readonly CommissionRule[],
+  event: Earning,
+  day: string = saoPauloDate(event.at),
+): CommissionRule | null {
   let best: CommissionRule | null = null;
-  for (const rule of rulesInForce(rules, saoPauloDate(event.at))) {
+  for (const rule of rulesInForce(rules, day)) {
     if (rule.event !== event.type || !scopeMatches(rule.scope, event)) continue;
     const better =
       !best ||
@@ -217,10 +221,20 @@ export interface ClosedCommissions {
   entries: readonly CommissionEntry[];
 }
 
-function eventOrder(a: CommissionSourceEvent, b: CommissionSourceEvent): number {
-  const time = Date.parse(a.at) - Date.parse(b.at);
-  if (time !== 0) return time;
-  return a.source_id < b.source_id ? -1 : a.source_id > b.source_id ? 1 : 0;
+/** Events in time order (ties by source id), each instant parsed once, not per comparison. */
+function inTimeOrder(events: readonly CommissionSourceEvent[]): CommissionSourceEvent[] {
+  return events
+    .map((event) => ({ event, time: Date.parse(event.at) }))
+    .sort(
+      (a, b) =>
+        a.time - b.time ||
+        (a.event.source_id < b.event.source_id
+          ? -1
+          : a.event.source_id > b.event.source_id
+            ? 1
+            : 0),
+    )
+    .map(({ event }) => event);
 }
 
 /**
@@ -242,12 +256,14 @@ export function commissionEntries(
     entries.filter((entry) => entry.reverses).map((entry) => entry.contract_id),
   );
 
-  const sorted = [...events].sort(eventOrder);
+  const sorted = inTimeOrder(events);
   const earned: { entry: CommissionEntry; rate: CommissionRate }[] = [];
   for (const event of sorted) {
-    const period = periodOf(saoPauloDate(event.at));
-    if (isClosed(period) || isReversal(event)) continue;
-    const rule = ruleFor(rules, event);
+    if (isReversal(event)) continue;
+    const day = saoPauloDate(event.at);
+    const period = periodOf(day);
+    if (isClosed(period)) continue;
+    const rule = ruleFor(rules, event, day);
     if (!rule) continue;
     const base = commissionBase(event, rule.basis);
     earned.push({
@@ -292,11 +308,17 @@ export function commissionEntries(
   const at = new Map(
     sorted.map((event) => [`${COMMISSION_SOURCE_TYPES[event.type]}:${event.source_id}`, event.at]),
   );
-  const originals = [
-    ...entries.filter((entry) => !entry.reverses),
+  // Per contract, in order: a reversal reads only its contract's entries.
+  const originals = new Map<number, CommissionEntry[]>();
+  for (const entry of [
+    ...entries.filter((item) => !item.reverses),
     ...earned.map((item) => item.entry),
-  ];
-  entries.push(...earned.map((item) => item.entry));
+  ]) {
+    const list = originals.get(entry.contract_id);
+    if (list) list.push(entry);
+    else originals.set(entry.contract_id, [entry]);
+  }
+  for (const item of earned) entries.push(item.entry);
 
   for (const event of sorted) {
     if (!isReversal(event)) continue;
@@ -305,10 +327,10 @@ export function commissionEntries(
     reversedContracts.add(event.contract_id);
     const period = periodOf(saoPauloDate(event.at));
     if (isClosed(period)) continue;
-    for (const original of originals) {
+    for (const original of originals.get(event.contract_id) ?? []) {
       const key = entryKey(original);
       const when = at.get(key);
-      if (original.contract_id !== event.contract_id || reversed.has(key)) continue;
+      if (reversed.has(key)) continue;
       if (
         original.clawback === 'nenhum' ||
         (when !== undefined && Date.parse(when) > Date.parse(event.at))

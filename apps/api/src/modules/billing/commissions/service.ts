@@ -1,5 +1,6 @@
 import {
   addMonths,
+  saoPauloDayStart,
   applyRulePatch,
   basisPointsToPercent,
   centavosToReais,
@@ -179,15 +180,31 @@ function toEntryView(
  * its sessions (their performer's) and its end by withdrawal or cancellation. With a
  * professional: only the contracts they sold or served, and only their earnings.
  */
+/**
+ * The source events of commissions. With a month's `window`, only what that month's entries are
+ * made of: its events, and every earning event of a contract withdrawn or cancelled in it (the
+ * entries it reverses). Tiers count within a month and a reversal reads only its contract, so the
+ * month's entries are those of the whole history (commissionEntries, packages/domain/src/billing/
+ * commission.ts); a network's month reads a month, not years.
+ */
 async function sourceEvents(
   db: DbOrTx,
   professionalId: number | null,
   profiles: Map<number, string>,
+  window?: { from: Date; to: Date },
 ): Promise<CommissionSourceEvent[]> {
-  const facts = await contractsService.commissionFacts(db, professionalId);
+  const facts = await contractsService.commissionFacts(db, professionalId, window);
+  const within = (at: Date) => !window || (at >= window.from && at < window.to);
+  const ended = new Set(
+    facts.ledger
+      .filter((line) => line.kind !== 'redeem' && window && within(line.createdAt))
+      .map((line) => line.contractId),
+  );
+  // The network's: every contract's (no list of ids to send); a professional's: theirs.
   const paid = await paymentsService.paidInstallmentsOf(
     db,
-    facts.contracts.map((contract) => contract.id),
+    professionalId === null ? 'all' : facts.contracts.map((contract) => contract.id),
+    window ? { ...window, contracts: [...ended] } : undefined,
   );
   const figures = new Map<number, ContractFigures>();
   const sellers = new Map<number, { sellerId: number | null; unit: string }>();
@@ -201,6 +218,7 @@ async function sourceEvents(
     figures.set(contract.id, figure);
     sellers.set(contract.id, { sellerId: contract.sellerId, unit: contract.unit });
     if (contract.sellerId === null) continue;
+    if (!within(contract.acceptedAt) && !ended.has(contract.id)) continue;
     events.push({
       type: 'venda_aceita',
       source_id: String(contract.id),
@@ -623,14 +641,18 @@ export const commissionsService = {
     if (people.length === 0) return [];
     const profiles = new Map(people.map((person) => [person.id, person.profile as string]));
     const rules = (await repo.allRuleVersions(db)).map(toRuleDomain);
+    const monthStart = `${period}-01`;
     const events = await sourceEvents(
       db,
       people.length === 1 && people[0] ? people[0].id : null,
       profiles,
+      { from: saoPauloDayStart(monthStart), to: saoPauloDayStart(addMonths(monthStart, 1)) },
     );
     const statements = new Map<number, repo.StatementRow[]>();
     for (const row of await repo.allStatements(db)) {
-      statements.set(row.professionalId, [...(statements.get(row.professionalId) ?? []), row]);
+      const list = statements.get(row.professionalId);
+      if (list) list.push(row);
+      else statements.set(row.professionalId, [row]);
     }
     const adjustments = await repo.adjustmentsOfPeriod(db, period);
     const reversals = events.filter(
@@ -639,7 +661,9 @@ export const commissionsService = {
     const earnings = new Map<number, CommissionSourceEvent[]>();
     for (const event of events) {
       if (event.type === 'desistencia' || event.type === 'cancelamento') continue;
-      earnings.set(event.professional_id, [...(earnings.get(event.professional_id) ?? []), event]);
+      const list = earnings.get(event.professional_id);
+      if (list) list.push(event);
+      else earnings.set(event.professional_id, [event]);
     }
     const lines: CommissionStatementSummary[] = [];
     for (const person of people) {

@@ -261,11 +261,16 @@ export async function advanceRefund(
  * The instalments of `contractIds` that were paid (commissions' `parcela_paga`, issue 30): those
  * refunded later count too, since a withdrawal or cancellation reverses their commission.
  */
+/**
+ * Paid (or refunded) instalments of some contracts, or of `all` (a month of the network); with a
+ * window, those paid in it and every one of the contracts it names (ended in it).
+ */
 export async function paidInstallmentsOf(
   db: DbOrTx,
-  contractIds: number[],
+  contractIds: number[] | 'all',
+  window?: { from: Date; to: Date; contracts: number[] },
 ): Promise<{ id: number; contractId: number; amount: number; paidAt: Date }[]> {
-  if (contractIds.length === 0) return [];
+  if (contractIds !== 'all' && contractIds.length === 0) return [];
   const rows = await db
     .select({
       id: installments.id,
@@ -276,7 +281,14 @@ export async function paidInstallmentsOf(
     .from(installments)
     .where(
       and(
-        inArray(installments.contractId, contractIds),
+        contractIds === 'all' ? undefined : inArray(installments.contractId, contractIds),
+        window
+          ? sql`((${installments.paidAt} >= ${window.from} AND ${installments.paidAt} < ${window.to})${
+              window.contracts.length
+                ? sql` OR ${inArray(installments.contractId, window.contracts)}`
+                : sql``
+            })`
+          : undefined,
         inArray(installments.status, ['paga', 'estornada']),
         sql`${installments.paidAt} IS NOT NULL`,
       ),

@@ -315,9 +315,25 @@ export interface CommissionLedgerRow {
  * session they delivered (all contracts when null), their unreversed sessions and their end by
  * withdrawal or cancellation. Read, never written: the ledger stays the one record.
  */
+/**
+ * A month's window for commission facts: what happened in it, and everything of the contracts
+ * withdrawn or cancelled in it (their earlier entries are what the month reverses).
+ */
+export interface CommissionWindow {
+  from: Date;
+  to: Date;
+}
+
+/** Contracts ended (withdrawn or cancelled) within the window, as SQL. */
+export const contractsEndedWithin = (window: CommissionWindow) =>
+  sql`(SELECT w.contract_id FROM contract_ledger w
+        WHERE w.kind IN ('withdraw', 'cancel')
+          AND w.created_at >= ${window.from} AND w.created_at < ${window.to})`;
+
 export async function commissionFacts(
   db: DbOrTx,
   professionalId: number | null,
+  window?: CommissionWindow,
 ): Promise<{ contracts: CommissionContractRow[]; ledger: CommissionLedgerRow[] }> {
   const reach =
     professionalId === null
@@ -326,10 +342,20 @@ export async function commissionFacts(
               WHERE r.contract_id = c.id AND r.kind = 'redeem'
                 AND r.professional_id = ${professionalId}))`;
   const contractRows = await db.execute(
-    sql`SELECT c.id, c.unit, c.seller_id, c.accepted_at, c.price_total,
-               coalesce((SELECT sum(e.sessions * e.unit_cost) FROM contract_entitlements e
-                          WHERE e.contract_id = c.id), 0) AS cost
-          FROM contracts c WHERE ${reach} ORDER BY c.id`,
+    // The network's costs in one grouped pass over the entitlements; a professional's few
+    // contracts each look theirs up by index.
+    professionalId === null
+      ? sql`SELECT c.id, c.unit, c.seller_id, c.accepted_at, c.price_total,
+                   coalesce(e.cost, 0) AS cost
+              FROM contracts c
+              LEFT JOIN (SELECT contract_id, sum(sessions * unit_cost) AS cost
+                           FROM contract_entitlements GROUP BY contract_id) e
+                ON e.contract_id = c.id
+             ORDER BY c.id`
+      : sql`SELECT c.id, c.unit, c.seller_id, c.accepted_at, c.price_total,
+                   coalesce((SELECT sum(e.sessions * e.unit_cost) FROM contract_entitlements e
+                              WHERE e.contract_id = c.id), 0) AS cost
+              FROM contracts c WHERE ${reach} ORDER BY c.id`,
   );
   const contractList = (
     contractRows as unknown as {
@@ -351,7 +377,6 @@ export async function commissionFacts(
     cost: Number(row.cost),
   }));
   if (contractList.length === 0) return { contracts: [], ledger: [] };
-  const ids = contractList.map((row) => row.id);
   const ledgerRows = await db
     .select({
       id: contractLedger.id,
@@ -365,7 +390,14 @@ export async function commissionFacts(
     .from(contractLedger)
     .where(
       and(
-        inArray(contractLedger.contractId, ids),
+        // The same reach as the contracts, in SQL: a network's ids would not fit in parameters.
+        professionalId === null
+          ? undefined
+          : sql`${contractLedger.contractId} IN (SELECT c.id FROM contracts c WHERE ${reach})`,
+        window
+          ? sql`((${contractLedger.createdAt} >= ${window.from} AND ${contractLedger.createdAt} < ${window.to})
+                 OR ${contractLedger.contractId} IN ${contractsEndedWithin(window)})`
+          : undefined,
         inArray(contractLedger.kind, ['redeem', 'withdraw', 'cancel']),
         sql`NOT EXISTS (SELECT 1 FROM contract_ledger rv WHERE rv.reverses_id = ${contractLedger.id})`,
       ),
