@@ -3,8 +3,11 @@ import {
   applyRulePatch,
   basisPointsToPercent,
   centavosToReais,
+  commissionBase,
   commissionEntries,
   commissionStatement,
+  contractMargin,
+  monthsBetween,
   estimateSaleCommission,
   PLAN_DEFAULT_INSTALLMENTS,
   splitInstallments,
@@ -13,7 +16,9 @@ import {
   periodOf,
   reaisToCentavos,
   saoPauloDate,
+  type Centavos,
   type CommissionAdjustment,
+  type CommissionProfessionalSums,
   type CommissionEntry,
   type CommissionEntryView,
   type CommissionEstimate,
@@ -28,11 +33,12 @@ import {
   type CommissionStatementSummary,
   type CommissionStatementView,
   type ContractFigures,
+  type Unit,
 } from '@portal/domain';
 import { auditService } from '../../../audit/service.ts';
 import type { AuthenticatedUser } from '../../../auth/access.ts';
 import type { CommissionStatementInput } from '../../../pdf/commission-statement-document.ts';
-import { rowAccess } from '../../../auth/scope.ts';
+import { rowAccess, rowFilter } from '../../../auth/scope.ts';
 import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../../http/errors.ts';
 import { shortDate } from '../../../pdf/format.ts';
@@ -183,6 +189,7 @@ async function sourceEvents(
   db: DbOrTx,
   professionalId: number | null,
   profiles: Map<number, string>,
+  sales?: SaleFact[],
 ): Promise<CommissionSourceEvent[]> {
   const facts = await contractsService.commissionFacts(db, professionalId);
   const paid = await paymentsService.paidInstallmentsOf(
@@ -200,6 +207,12 @@ async function sourceEvents(
     };
     figures.set(contract.id, figure);
     sellers.set(contract.id, { sellerId: contract.sellerId, unit: contract.unit });
+    sales?.push({
+      contract: figure,
+      unit: contract.unit,
+      sellerId: contract.sellerId,
+      period: periodOf(saoPauloDate(contract.acceptedAt)),
+    });
     if (contract.sellerId === null) continue;
     events.push({
       type: 'venda_aceita',
@@ -263,6 +276,65 @@ async function sourceEvents(
       event.professional_id === professionalId,
   );
 }
+
+/** A contract as sold: for the margin sold beside the commission (/gestao). */
+interface SaleFact {
+  contract: ContractFigures;
+  unit: string;
+  sellerId: number | null;
+  /** 'YYYY-MM' of the acceptance's São Paulo day. */
+  period: string;
+}
+
+/**
+ * Every entry of each professional in `people` — the approved months as frozen, the open ones
+ * derived from `events` under `rules` — as the month's statements read them.
+ */
+async function entriesOfPeople(
+  db: DbOrTx,
+  people: readonly { id: number }[],
+  rules: readonly CommissionRule[],
+  events: readonly CommissionSourceEvent[],
+): Promise<{
+  entries: Map<number, CommissionEntry[]>;
+  approved: Map<number, repo.StatementRow[]>;
+}> {
+  const approved = new Map<number, repo.StatementRow[]>();
+  for (const row of await repo.allStatements(db)) {
+    approved.set(row.professionalId, [...(approved.get(row.professionalId) ?? []), row]);
+  }
+  const reversals = events.filter(
+    (event) => event.type === 'desistencia' || event.type === 'cancelamento',
+  );
+  const earnings = new Map<number, CommissionSourceEvent[]>();
+  for (const event of events) {
+    if (event.type === 'desistencia' || event.type === 'cancelamento') continue;
+    earnings.set(event.professional_id, [...(earnings.get(event.professional_id) ?? []), event]);
+  }
+  const entries = new Map<number, CommissionEntry[]>();
+  for (const person of people) {
+    const rows = approved.get(person.id) ?? [];
+    const last = rows.at(-1);
+    const mine = earnings.get(person.id) ?? [];
+    entries.set(
+      person.id,
+      commissionEntries(
+        rules,
+        mine.length > 0 ? [...mine, ...reversals] : [],
+        last ? { through: last.period, entries: rows.flatMap((item) => item.entries) } : undefined,
+      ),
+    );
+  }
+  return { entries, approved };
+}
+
+const toAdjustment = (item: repo.AdjustmentRow): CommissionAdjustment => ({
+  id: String(item.id),
+  professional_id: item.professionalId,
+  period: item.period,
+  amount: reaisToCentavos(item.amount),
+  reason: item.reason,
+});
 
 /**
  * Every entry of a professional: the approved months as frozen, the open ones derived now under
@@ -628,47 +700,16 @@ export const commissionsService = {
       people.length === 1 && people[0] ? people[0].id : null,
       profiles,
     );
-    const statements = new Map<number, repo.StatementRow[]>();
-    for (const row of await repo.allStatements(db)) {
-      statements.set(row.professionalId, [...(statements.get(row.professionalId) ?? []), row]);
-    }
+    const derived = await entriesOfPeople(db, people, rules, events);
     const adjustments = await repo.adjustmentsOfPeriod(db, period);
-    const reversals = events.filter(
-      (event) => event.type === 'desistencia' || event.type === 'cancelamento',
-    );
-    const earnings = new Map<number, CommissionSourceEvent[]>();
-    for (const event of events) {
-      if (event.type === 'desistencia' || event.type === 'cancelamento') continue;
-      earnings.set(event.professional_id, [...(earnings.get(event.professional_id) ?? []), event]);
-    }
     const lines: CommissionStatementSummary[] = [];
     for (const person of people) {
-      const approved = statements.get(person.id) ?? [];
-      const row = approved.find((statement) => statement.period === period);
-      const last = approved.at(-1);
-      const mine = earnings.get(person.id) ?? [];
-      const entries = row
-        ? row.entries
-        : commissionEntries(
-            rules,
-            mine.length > 0 ? [...mine, ...reversals] : [],
-            last
-              ? { through: last.period, entries: approved.flatMap((item) => item.entries) }
-              : undefined,
-          );
-      const extra = adjustments.filter((item) => item.professionalId === person.id);
-      const figures = commissionStatement(
-        entries,
-        extra.map((item): CommissionAdjustment => ({
-          id: String(item.id),
-          professional_id: item.professionalId,
-          period: item.period,
-          amount: reaisToCentavos(item.amount),
-          reason: item.reason,
-        })),
-        person.id,
-        period,
+      const row = (derived.approved.get(person.id) ?? []).find(
+        (statement) => statement.period === period,
       );
+      const entries = row ? row.entries : (derived.entries.get(person.id) ?? []);
+      const extra = adjustments.filter((item) => item.professionalId === person.id);
+      const figures = commissionStatement(entries, extra.map(toAdjustment), person.id, period);
       if (figures.entries.length === 0 && extra.length === 0 && !row && person.id !== viewer.id) {
         continue;
       }
@@ -686,6 +727,94 @@ export const commissionsService = {
       });
     }
     return lines.sort((a, b) => a.professional_name.localeCompare(b.professional_name, 'pt-BR'));
+  },
+
+  /**
+   * /gestao 'Comissões e margem' (issue 30): over the months [from, to], each reached
+   * professional's commission (the sum of their statements: gross, and net with adjustments), the
+   * margin they sold (contracts accepted in the months and not withdrawn or cancelled since:
+   * `contractMargin`) and delivered (their sessions' `margem` base), and each unit's margin sold.
+   * The reach: a manager their unit, an admin the network or the unit asked (the scope module);
+   * null when the viewer reaches nothing. Centavos.
+   */
+  async marginReport(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    query: { from: string; to: string; unit?: Unit | undefined },
+  ): Promise<{
+    unit: Unit | null;
+    professionals: CommissionProfessionalSums[];
+    unitSoldMargin: Map<Unit, Centavos>;
+  } | null> {
+    const filter = rowFilter(viewer, { unit: query.unit });
+    if (filter === null) return null;
+    const unit = filter.unit as Unit | null;
+    const people = (await usersService.list(db)).filter(
+      (person) =>
+        rowAccess.commissions(viewer, { id: person.id, unit: person.unit }) &&
+        (unit === null || person.unit === unit),
+    );
+    const profiles = new Map(people.map((person) => [person.id, person.profile as string]));
+    const rules = (await repo.allRuleVersions(db)).map(toRuleDomain);
+    const sales: SaleFact[] = [];
+    const events = await sourceEvents(db, null, profiles, sales);
+    const inRange = (period: string) => period >= query.from && period <= query.to;
+    const ended = new Set(
+      events.flatMap((event) =>
+        event.type === 'desistencia' || event.type === 'cancelamento' ? [event.contract_id] : [],
+      ),
+    );
+    const soldBy = new Map<number, Centavos>();
+    const unitSoldMargin = new Map<Unit, Centavos>();
+    for (const sale of sales) {
+      if (!inRange(sale.period) || ended.has(sale.contract.contract_id)) continue;
+      const margin = contractMargin(sale.contract);
+      if (unit === null || sale.unit === unit) {
+        const saleUnit = sale.unit as Unit;
+        unitSoldMargin.set(saleUnit, (unitSoldMargin.get(saleUnit) ?? 0) + margin);
+      }
+      if (sale.sellerId !== null) {
+        soldBy.set(sale.sellerId, (soldBy.get(sale.sellerId) ?? 0) + margin);
+      }
+    }
+    const deliveredBy = new Map<number, Centavos>();
+    for (const event of events) {
+      if (event.type !== 'sessao_realizada') continue;
+      if (!inRange(periodOf(saoPauloDate(event.at)))) continue;
+      const margin = commissionBase(event, 'margem');
+      deliveredBy.set(
+        event.professional_id,
+        (deliveredBy.get(event.professional_id) ?? 0) + margin,
+      );
+    }
+    const derived = await entriesOfPeople(db, people, rules, events);
+    const months = monthsBetween(query.from, query.to);
+    const adjustments = (
+      await Promise.all(months.map((month) => repo.adjustmentsOfPeriod(db, month)))
+    ).flat();
+    const professionals = people.map((person): CommissionProfessionalSums => {
+      const entries = derived.entries.get(person.id) ?? [];
+      const extra = adjustments
+        .filter((item) => item.professionalId === person.id)
+        .map(toAdjustment);
+      let gross = 0;
+      let net = 0;
+      for (const month of months) {
+        const figures = commissionStatement(entries, extra, person.id, month);
+        gross += figures.gross;
+        net += figures.net;
+      }
+      return {
+        professional_id: person.id,
+        professional_name: person.name,
+        unit: person.unit as Unit | null,
+        gross,
+        net,
+        sold_margin: soldBy.get(person.id) ?? 0,
+        delivered_margin: deliveredBy.get(person.id) ?? 0,
+      };
+    });
+    return { unit, professionals, unitSoldMargin };
   },
 
   /**
