@@ -19,10 +19,13 @@ import {
  * two sessions are recorded, another accepted sale is withdrawn by the staff; the manager opens
  * 'Comissões', sees each line, the reversal and the net, and approves; the admin marks it paid.
  * Screenshots of the screen at 390 and 1366 px, light and dark, go to /tmp/shots-commission/.
+ * On /gestao the manager then reads 'Comissões e margem': the professional's commission beside
+ * the margin sold (shots in /tmp/shots-gestao-commission/), and the link opens the statement.
  */
 
 const UNIT = 'TAMBORÉ';
 const SHOTS = process.env.COMMISSION_SHOTS ?? '/tmp/shots-commission';
+const GESTAO_SHOTS = process.env.GESTAO_COMMISSION_SHOTS ?? '/tmp/shots-gestao-commission';
 const period = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/Sao_Paulo',
   year: 'numeric',
@@ -88,6 +91,32 @@ async function shoot(page: Page, name: string) {
       ).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SHOTS}/comissoes-${width}-${scheme}.png`, fullPage: true });
       expect(await seriousAxeViolations(page), `comissões ${width} ${scheme}`).toEqual([]);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('portal-color-scheme', 'light'));
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+/** /gestao's 'Comissões e margem' at two widths and in both schemes, checked by axe. */
+async function shootGestao(page: Page) {
+  fs.mkdirSync(GESTAO_SHOTS, { recursive: true });
+  const section = page.getByRole('region', { name: 'Comissões e margem' });
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => localStorage.setItem('portal-color-scheme', value), scheme);
+      await page.reload();
+      await expect(section.getByRole('article', { name: `Unidade ${UNIT}` })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await section.scrollIntoViewIfNeeded();
+      await section.screenshot({ path: `${GESTAO_SHOTS}/gestao-comissoes-${width}-${scheme}.png` });
+      expect(await seriousAxeViolations(page), `gestão comissões ${width} ${scheme}`).toEqual([]);
     }
   }
   await page.evaluate(() => localStorage.setItem('portal-color-scheme', 'light'));
@@ -177,6 +206,33 @@ test('commissions: rules, a sale, two sessions, a withdrawal; approved and paid'
   expect(net).toBe(saleCommission + 80_00);
 
   await shoot(page, professional.name);
+
+  // 3b. /gestao 'Comissões e margem': the same net beside the margin sold (the kept sale's
+  // lucro: the withdrawn one is no sale), and the share in basis points rounded down.
+  await page.goto('/gestao');
+  const section = page.getByRole('region', { name: 'Comissões e margem' });
+  const unitCard = section.getByRole('article', { name: `Unidade ${UNIT}` });
+  const row = unitCard.getByRole('row', { name: new RegExp(professional.name) });
+  await expect(row).toBeVisible();
+  const margin = Math.round(proposal.totals.lucro * 100);
+  const brl = (cents: number) =>
+    new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
+      .format(cents / 100)
+      .replace(/\s/g, ' ');
+  const cells = (await row.getByRole('cell').allTextContents()).map((text) =>
+    text.replace(/\s/g, ' '),
+  );
+  const share = Math.floor((net * 10_000) / margin);
+  expect(cells.slice(0, 3)).toEqual([brl(net), brl(net), brl(margin)]);
+  // Two sessions performed: their share of the contract's margin, delivered.
+  expect(centavos(cells[3] ?? '')).toBeGreaterThan(0);
+  expect(cells[4]).toBe(`${Math.floor(share / 100)},${String(share % 100).padStart(2, '0')} %`);
+  await shootGestao(page);
+  await row.getByRole('link', { name: `Ver extrato de ${professional.name}` }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/comissoes\\?mes=${period}&profissional=${professional.id}`),
+  );
+  await expect(statement).toBeVisible();
 
   await statement.getByRole('button', { name: 'Aprovar' }).click();
   await page

@@ -42,3 +42,4 @@ export * from './billing/index.ts';
 export * from './shared/sao-paulo-days.ts';
 export * from './insights/liability.ts';
 export * from './insights/cash.ts';
+export * from './insights/commission-report.ts';

@@ -160,6 +160,8 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/v1/reports/liability/contracts': 'manager',
   'GET /api/v1/reports/cash': 'manager',
   'GET /api/v1/reports/cash.csv': 'manager',
+  'GET /api/v1/reports/commissions': 'manager',
+  'GET /api/v1/reports/commissions.csv': 'manager',
   'PATCH /api/v1/care-settings/': 'admin',
   // Commissions (issue 30): rules read by everyone, written and simulated by admins; statements
   // scoped (a professional their own, a manager their unit's), approved by the unit's manager or

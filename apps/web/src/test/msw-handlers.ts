@@ -265,6 +265,17 @@ export const handlers: HttpHandler[] = [
       totals: { received: 0, sold: 0, delivered: 0, due: 0, overdue: 0, overdue_rate_bp: null },
     });
   }),
+  // Issue 30: /gestao's commission beside margin; empty unless a test answers otherwise.
+  http.get('/api/v1/reports/commissions', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    return HttpResponse.json({
+      from: query.get('from'),
+      to: query.get('to'),
+      unit: query.get('unit'),
+      units: [],
+      totals: { gross: 0, net: 0, sold_margin: 0, delivered_margin: 0, share_bp: null },
+    });
+  }),
   http.get('/api/v1/notices/notices/', ({ request }) =>
     HttpResponse.json(
       new URL(request.url).searchParams.get('active') === 'true'

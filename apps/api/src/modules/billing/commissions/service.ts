@@ -4,8 +4,11 @@ import {
   applyRulePatch,
   basisPointsToPercent,
   centavosToReais,
+  commissionBase,
   commissionEntries,
   commissionStatement,
+  contractMargin,
+  monthsBetween,
   estimateSaleCommission,
   PLAN_DEFAULT_INSTALLMENTS,
   splitInstallments,
@@ -14,7 +17,9 @@ import {
   periodOf,
   reaisToCentavos,
   saoPauloDate,
+  type Centavos,
   type CommissionAdjustment,
+  type CommissionProfessionalSums,
   type CommissionEntry,
   type CommissionEntryView,
   type CommissionEstimate,
@@ -29,11 +34,12 @@ import {
   type CommissionStatementSummary,
   type CommissionStatementView,
   type ContractFigures,
+  type Unit,
 } from '@portal/domain';
 import { auditService } from '../../../audit/service.ts';
 import type { AuthenticatedUser } from '../../../auth/access.ts';
 import type { CommissionStatementInput } from '../../../pdf/commission-statement-document.ts';
-import { rowAccess } from '../../../auth/scope.ts';
+import { rowAccess, rowFilter } from '../../../auth/scope.ts';
 import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../../http/errors.ts';
 import { shortDate } from '../../../pdf/format.ts';
@@ -192,6 +198,7 @@ async function sourceEvents(
   professionalId: number | null,
   profiles: Map<number, string>,
   window?: { from: Date; to: Date },
+  sales?: SaleFact[],
 ): Promise<CommissionSourceEvent[]> {
   const facts = await contractsService.commissionFacts(db, professionalId, window);
   const within = (at: Date) => !window || (at >= window.from && at < window.to);
@@ -217,6 +224,12 @@ async function sourceEvents(
     };
     figures.set(contract.id, figure);
     sellers.set(contract.id, { sellerId: contract.sellerId, unit: contract.unit });
+    sales?.push({
+      contract: figure,
+      unit: contract.unit,
+      sellerId: contract.sellerId,
+      period: periodOf(saoPauloDate(contract.acceptedAt)),
+    });
     if (contract.sellerId === null) continue;
     if (!within(contract.acceptedAt) && !ended.has(contract.id)) continue;
     events.push({
@@ -281,6 +294,69 @@ async function sourceEvents(
       event.professional_id === professionalId,
   );
 }
+
+/** A contract as sold: for the margin sold beside the commission (/gestao). */
+interface SaleFact {
+  contract: ContractFigures;
+  unit: string;
+  sellerId: number | null;
+  /** 'YYYY-MM' of the acceptance's São Paulo day. */
+  period: string;
+}
+
+/**
+ * Every entry of each professional in `people` — the approved months as frozen, the open ones
+ * derived from `events` under `rules` — as the month's statements read them.
+ */
+async function entriesOfPeople(
+  db: DbOrTx,
+  people: readonly { id: number }[],
+  rules: readonly CommissionRule[],
+  events: readonly CommissionSourceEvent[],
+): Promise<{
+  entries: Map<number, CommissionEntry[]>;
+  approved: Map<number, repo.StatementRow[]>;
+}> {
+  const approved = new Map<number, repo.StatementRow[]>();
+  for (const row of await repo.allStatements(db)) {
+    const list = approved.get(row.professionalId);
+    if (list) list.push(row);
+    else approved.set(row.professionalId, [row]);
+  }
+  const reversals = events.filter(
+    (event) => event.type === 'desistencia' || event.type === 'cancelamento',
+  );
+  const earnings = new Map<number, CommissionSourceEvent[]>();
+  for (const event of events) {
+    if (event.type === 'desistencia' || event.type === 'cancelamento') continue;
+    const list = earnings.get(event.professional_id);
+    if (list) list.push(event);
+    else earnings.set(event.professional_id, [event]);
+  }
+  const entries = new Map<number, CommissionEntry[]>();
+  for (const person of people) {
+    const rows = approved.get(person.id) ?? [];
+    const last = rows.at(-1);
+    const mine = earnings.get(person.id) ?? [];
+    entries.set(
+      person.id,
+      commissionEntries(
+        rules,
+        mine.length > 0 ? [...mine, ...reversals] : [],
+        last ? { through: last.period, entries: rows.flatMap((item) => item.entries) } : undefined,
+      ),
+    );
+  }
+  return { entries, approved };
+}
+
+const toAdjustment = (item: repo.AdjustmentRow): CommissionAdjustment => ({
+  id: String(item.id),
+  professional_id: item.professionalId,
+  period: item.period,
+  amount: reaisToCentavos(item.amount),
+  reason: item.reason,
+});
 
 /**
  * Every entry of a professional: the approved months as frozen, the open ones derived now under
@@ -648,51 +724,16 @@ export const commissionsService = {
       profiles,
       { from: saoPauloDayStart(monthStart), to: saoPauloDayStart(addMonths(monthStart, 1)) },
     );
-    const statements = new Map<number, repo.StatementRow[]>();
-    for (const row of await repo.allStatements(db)) {
-      const list = statements.get(row.professionalId);
-      if (list) list.push(row);
-      else statements.set(row.professionalId, [row]);
-    }
+    const derived = await entriesOfPeople(db, people, rules, events);
     const adjustments = await repo.adjustmentsOfPeriod(db, period);
-    const reversals = events.filter(
-      (event) => event.type === 'desistencia' || event.type === 'cancelamento',
-    );
-    const earnings = new Map<number, CommissionSourceEvent[]>();
-    for (const event of events) {
-      if (event.type === 'desistencia' || event.type === 'cancelamento') continue;
-      const list = earnings.get(event.professional_id);
-      if (list) list.push(event);
-      else earnings.set(event.professional_id, [event]);
-    }
     const lines: CommissionStatementSummary[] = [];
     for (const person of people) {
-      const approved = statements.get(person.id) ?? [];
-      const row = approved.find((statement) => statement.period === period);
-      const last = approved.at(-1);
-      const mine = earnings.get(person.id) ?? [];
-      const entries = row
-        ? row.entries
-        : commissionEntries(
-            rules,
-            mine.length > 0 ? [...mine, ...reversals] : [],
-            last
-              ? { through: last.period, entries: approved.flatMap((item) => item.entries) }
-              : undefined,
-          );
-      const extra = adjustments.filter((item) => item.professionalId === person.id);
-      const figures = commissionStatement(
-        entries,
-        extra.map((item): CommissionAdjustment => ({
-          id: String(item.id),
-          professional_id: item.professionalId,
-          period: item.period,
-          amount: reaisToCentavos(item.amount),
-          reason: item.reason,
-        })),
-        person.id,
-        period,
+      const row = (derived.approved.get(person.id) ?? []).find(
+        (statement) => statement.period === period,
       );
+      const entries = row ? row.entries : (derived.entries.get(person.id) ?? []);
+      const extra = adjustments.filter((item) => item.professionalId === person.id);
+      const figures = commissionStatement(entries, extra.map(toAdjustment), person.id, period);
       if (figures.entries.length === 0 && extra.length === 0 && !row && person.id !== viewer.id) {
         continue;
       }
@@ -710,6 +751,94 @@ export const commissionsService = {
       });
     }
     return lines.sort((a, b) => a.professional_name.localeCompare(b.professional_name, 'pt-BR'));
+  },
+
+  /**
+   * /gestao 'Comissões e margem' (issue 30): over the months [from, to], each reached
+   * professional's commission (the sum of their statements: gross, and net with adjustments), the
+   * margin they sold (contracts accepted in the months and not withdrawn or cancelled since:
+   * `contractMargin`) and delivered (their sessions' `margem` base), and each unit's margin sold.
+   * The reach: a manager their unit, an admin the network or the unit asked (the scope module);
+   * null when the viewer reaches nothing. Centavos.
+   */
+  async marginReport(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    query: { from: string; to: string; unit?: Unit | undefined },
+  ): Promise<{
+    unit: Unit | null;
+    professionals: CommissionProfessionalSums[];
+    unitSoldMargin: Map<Unit, Centavos>;
+  } | null> {
+    const filter = rowFilter(viewer, { unit: query.unit });
+    if (filter === null) return null;
+    const unit = filter.unit as Unit | null;
+    const people = (await usersService.list(db)).filter(
+      (person) =>
+        rowAccess.commissions(viewer, { id: person.id, unit: person.unit }) &&
+        (unit === null || person.unit === unit),
+    );
+    const profiles = new Map(people.map((person) => [person.id, person.profile as string]));
+    const rules = (await repo.allRuleVersions(db)).map(toRuleDomain);
+    const sales: SaleFact[] = [];
+    const events = await sourceEvents(db, null, profiles, undefined, sales);
+    const inRange = (period: string) => period >= query.from && period <= query.to;
+    const ended = new Set(
+      events.flatMap((event) =>
+        event.type === 'desistencia' || event.type === 'cancelamento' ? [event.contract_id] : [],
+      ),
+    );
+    const soldBy = new Map<number, Centavos>();
+    const unitSoldMargin = new Map<Unit, Centavos>();
+    for (const sale of sales) {
+      if (!inRange(sale.period) || ended.has(sale.contract.contract_id)) continue;
+      const margin = contractMargin(sale.contract);
+      if (unit === null || sale.unit === unit) {
+        const saleUnit = sale.unit as Unit;
+        unitSoldMargin.set(saleUnit, (unitSoldMargin.get(saleUnit) ?? 0) + margin);
+      }
+      if (sale.sellerId !== null) {
+        soldBy.set(sale.sellerId, (soldBy.get(sale.sellerId) ?? 0) + margin);
+      }
+    }
+    const deliveredBy = new Map<number, Centavos>();
+    for (const event of events) {
+      if (event.type !== 'sessao_realizada') continue;
+      if (!inRange(periodOf(saoPauloDate(event.at)))) continue;
+      const margin = commissionBase(event, 'margem');
+      deliveredBy.set(
+        event.professional_id,
+        (deliveredBy.get(event.professional_id) ?? 0) + margin,
+      );
+    }
+    const derived = await entriesOfPeople(db, people, rules, events);
+    const months = monthsBetween(query.from, query.to);
+    const adjustments = (
+      await Promise.all(months.map((month) => repo.adjustmentsOfPeriod(db, month)))
+    ).flat();
+    const professionals = people.map((person): CommissionProfessionalSums => {
+      const entries = derived.entries.get(person.id) ?? [];
+      const extra = adjustments
+        .filter((item) => item.professionalId === person.id)
+        .map(toAdjustment);
+      let gross = 0;
+      let net = 0;
+      for (const month of months) {
+        const figures = commissionStatement(entries, extra, person.id, month);
+        gross += figures.gross;
+        net += figures.net;
+      }
+      return {
+        professional_id: person.id,
+        professional_name: person.name,
+        unit: person.unit as Unit | null,
+        gross,
+        net,
+        sold_margin: soldBy.get(person.id) ?? 0,
+        delivered_margin: deliveredBy.get(person.id) ?? 0,
+      };
+    });
+    return { unit, professionals, unitSoldMargin };
   },
 
   /**

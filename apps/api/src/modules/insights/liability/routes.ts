@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   cashCsv,
   cashReportSchema,
+  commissionReportCsv,
+  commissionReportSchema,
   liabilityContractSchema,
   liabilityContractsQuerySchema,
   liabilityCsv,
@@ -110,6 +112,50 @@ export const liabilityRoutes: ModuleRoutes = (app, { db }) => {
         )
         .header('cache-control', 'no-store')
         .send(cashCsv(report));
+    },
+  );
+
+  app.get(
+    '/reports/commissions',
+    {
+      config: managers,
+      schema: {
+        tags,
+        querystring: liabilityQuerySchema,
+        response: { 200: commissionReportSchema, ...errorResponses },
+      },
+    },
+    (request) => liabilityService.commissions(db, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/reports/commissions.csv',
+    {
+      config: managers,
+      schema: {
+        tags,
+        querystring: liabilityQuerySchema,
+        response: {
+          200: textResponse(
+            'text/csv',
+            'Comissões e margem por unidade e profissional em CSV para o Excel (UTF-8 com BOM, separador ;).',
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = await liabilityService.commissions(db, currentUser(request), request.query);
+      const scope = report.unit ? `-${report.unit.toLowerCase().replace(/\W+/g, '-')}` : '';
+      return reply
+        .status(200)
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="comissoes-${report.from}-a-${report.to}${scope}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(commissionReportCsv(report));
     },
   );
 

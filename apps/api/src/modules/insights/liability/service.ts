@@ -1,12 +1,15 @@
 import {
   addMonths,
   buildCashReport,
+  buildCommissionReport,
+  deliveredMargin,
   buildLiabilityReport,
   centavosToReais,
   liabilityPeriod,
   saoPauloDate,
   saoPauloDayStart,
   type CashReport,
+  type CommissionReport,
   type LiabilityContract,
   type LiabilityContractsQueryData,
   type LiabilityQueryData,
@@ -14,7 +17,9 @@ import {
   type Unit,
 } from '@portal/domain';
 import { rowFilter, type Viewer } from '../../../auth/scope.ts';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { AppDb, DbOrTx } from '../../../db/client.ts';
+import type { AuthenticatedUser } from '../../../auth/access.ts';
+import { commissionsService } from '../../billing/commissions/service.ts';
 import * as repo from './repository.ts';
 
 /** The unit a caller reads: an admin's choice (null: the network), a manager's own. */
@@ -73,6 +78,51 @@ export const liabilityService = {
       today,
     );
     return buildCashReport({ from, to, unit: scope.unit, today, sums });
+  },
+
+  /**
+   * GET /reports/commissions: each unit's and professional's commission beside the margin it
+   * came from (issue 30), over the same months and reach as the liability report. Commission and
+   * margin sold come from the commissions service (the statements' derivation); a unit's margin
+   * delivered is this report's 'Margem entregue'.
+   */
+  async commissions(
+    db: AppDb,
+    viewer: AuthenticatedUser,
+    query: LiabilityQueryData,
+    now: Date = new Date(),
+  ): Promise<CommissionReport> {
+    const { from, to } = liabilityPeriod(query, now);
+    const facts = await commissionsService.marginReport(db, viewer, { from, to, unit: query.unit });
+    if (facts === null) {
+      return buildCommissionReport({
+        from,
+        to,
+        unit: null,
+        professionals: [],
+        unitMargins: new Map(),
+      });
+    }
+    const unitMargins = new Map<Unit, { sold_margin: number; delivered_margin: number }>();
+    const margin = (unit: Unit) => {
+      const found = unitMargins.get(unit) ?? { sold_margin: 0, delivered_margin: 0 };
+      unitMargins.set(unit, found);
+      return found;
+    };
+    for (const [unit, sold] of facts.unitSoldMargin) margin(unit).sold_margin += sold;
+    for (const sums of await repo.monthSums(db, facts.unit, from, to)) {
+      margin(sums.unit).delivered_margin += deliveredMargin(
+        sums.delivered_value,
+        sums.delivered_cost,
+      );
+    }
+    return buildCommissionReport({
+      from,
+      to,
+      unit: facts.unit,
+      professionals: facts.professionals,
+      unitMargins,
+    });
   },
 
   /** GET /reports/liability/contracts: the contracts behind a month's figures. */

@@ -53,6 +53,7 @@ import { isAdminProfile } from '../../../lib/profiles';
 import { useSession } from '../../../lib/use-session';
 import { DataPanel } from './data-panel';
 import { CashSection } from './cash-section';
+import { CommissionSection } from './commission-section';
 import { LiabilitySection } from './liability-section';
 import {
   csvDecimal,
@@ -695,6 +696,7 @@ export default function DashboardPage() {
 
       <LiabilitySection unit={filters.unit} showUnit={showUnits} />
       <CashSection unit={filters.unit} showUnit={showUnits} />
+      <CommissionSection unit={filters.unit} />
 
       <DataPanel
         title="Motivos de recusa"
