@@ -19,6 +19,11 @@ export interface JobQueueOptions {
   clock?: () => Date;
   /** Seconds between a worker's polls when idle (default 2; pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
+  /**
+   * Runs a worker claims per fetch (default 1: scheduled runs are few). A full batch makes the
+   * worker fetch again at once instead of waiting a polling interval (pg-boss's burst mode).
+   */
+  batchSize?: number;
   /** Whether cron schedules fire (default true; tests enqueue by hand). */
   schedule?: boolean;
   /** Queue each job marked catchUpAtStart once at start (default true). */
@@ -71,6 +76,22 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     );
   });
   await boss.start();
+  const runOne = async (job: ScheduledJob, attempt: number): Promise<void> => {
+    const started = performance.now();
+    try {
+      const counts = await job.run({ db: options.database.db, now: clock(), attempt });
+      log?.info(
+        { job: job.name, ms: Math.round(performance.now() - started), ...counts },
+        'tarefa concluída',
+      );
+    } catch (error) {
+      log?.error(
+        { job: job.name, attempt, error: error instanceof Error ? error.message : String(error) },
+        'tarefa falhou; nova tentativa com espera crescente',
+      );
+      throw error;
+    }
+  };
   const byName = new Map(options.jobs.map((job) => [job.name, job]));
   try {
     for (const job of options.jobs) {
@@ -83,31 +104,14 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       });
       await boss.work<object>(
         job.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-        async ([claimed]) => {
-          if (!claimed) return;
-          const started = performance.now();
-          try {
-            const counts = await job.run({
-              db: options.database.db,
-              now: clock(),
-              attempt: claimed.retryCount,
-            });
-            log?.info(
-              { job: job.name, ms: Math.round(performance.now() - started), ...counts },
-              'tarefa concluída',
-            );
-          } catch (error) {
-            log?.error(
-              {
-                job: job.name,
-                attempt: claimed.retryCount,
-                error: error instanceof Error ? error.message : String(error),
-              },
-              'tarefa falhou; nova tentativa com espera crescente',
-            );
-            throw error;
-          }
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          batchSize: options.batchSize ?? 1,
+          burstWhenBatchFull: (options.batchSize ?? 1) > 1,
+        },
+        async (claimed) => {
+          // A batch fails (and is retried) as a whole; scheduled jobs take one run at a time.
+          for (const one of claimed) await runOne(job, one.retryCount);
         },
       );
       if (options.schedule ?? true) {
