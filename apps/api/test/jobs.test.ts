@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import type { ScheduledJob } from '../src/jobs/port.ts';
 import { contractExpiryJob } from '../src/modules/care/contracts/expiry-job.ts';
-import { installmentsOverdueJob } from '../src/modules/billing/payments/jobs.ts';
+import { chargeWindowJob, installmentsOverdueJob } from '../src/modules/billing/payments/jobs.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { billingFixtures } from './billing/helpers.ts';
 
@@ -142,5 +142,36 @@ describe('job queue (issue 29): once across processes, retried, on both database
           WHERE action = 'installment_overdue' AND entity_id = ${String(contractId)}`,
     );
     expect((audit as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(12);
+  });
+
+  it('counts the pix_manual instalments entering the 2-to-10-day window, charging none', async () => {
+    const admin = await t.as('admin');
+    const f = await billingFixtures(t, admin, admin, 'Janela');
+    const { contractId } = await f.acceptedOnLink();
+    const second = (await f.payments(contractId)).installments[1];
+    expect(second?.status).toBe('agendada');
+    // Five days before the second instalment's due date (noon in São Paulo).
+    const at = new Date(`${second?.due_date ?? ''}T12:00:00-03:00`);
+    const now = new Date(at.getTime() - 5 * 86_400_000);
+    const counts: Record<string, number>[] = [];
+    const queue = await start(
+      t.database,
+      [
+        {
+          ...chargeWindowJob,
+          async run(job) {
+            const done = await chargeWindowJob.run(job);
+            counts.push(done);
+            return done;
+          },
+        },
+      ],
+      () => now,
+    );
+    const id = await queue.enqueue(chargeWindowJob.name);
+    await until('the window run', allCompleted(queue, chargeWindowJob.name, [id ?? '']));
+    expect(counts).toHaveLength(1);
+    expect(counts[0]).toMatchObject({ charges_sent: 0, api_contracts: 0 });
+    expect(counts[0]?.manual_due).toBeGreaterThanOrEqual(1);
   });
 });
