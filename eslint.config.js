@@ -26,7 +26,7 @@ const ELEMENTS = [
   { type: 'api-seed', pattern: 'apps/api/src/db/seed/**', partialMatch: false },
   {
     type: 'api-infra',
-    pattern: 'apps/api/src/{http,auth,mail,audit,pdf}/**',
+    pattern: 'apps/api/src/{http,auth,mail,audit,pdf,jobs}/**',
     partialMatch: false,
   },
   { type: 'api-infra', pattern: 'apps/api/src/db/!(seed).ts', partialMatch: false },

@@ -68,6 +68,9 @@ import { commissionsRoutes } from './modules/billing/commissions/routes.ts';
 import { paymentsRoutes } from './modules/billing/payments/routes.ts';
 import { paymentWebhooksRoutes } from './modules/billing/webhooks/routes.ts';
 import { unitBillingRoutes } from './modules/billing/unit-settings/routes.ts';
+import { contractExpiryJob } from './modules/care/contracts/expiry-job.ts';
+import { chargeWindowJob, installmentsOverdueJob } from './modules/billing/payments/jobs.ts';
+import type { ScheduledJob } from './jobs/port.ts';
 
 /** Every resource module, in the order its routes register under /api/v1. */
 const MODULES: ModuleRoutes[] = [
@@ -98,6 +101,16 @@ const MODULES: ModuleRoutes[] = [
   auditRoutes,
   dashboardRoutes,
   liabilityRoutes,
+];
+
+/**
+ * Every scheduled job, run by the job queue the server starts (apps/api/src/jobs,
+ * docs/decisions/0043-job-queue.md); tests start the queue themselves.
+ */
+export const JOBS: readonly ScheduledJob[] = [
+  contractExpiryJob,
+  installmentsOverdueJob,
+  chargeWindowJob,
 ];
 
 /**

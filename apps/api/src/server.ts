@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import { buildApp, JOBS } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -6,7 +6,7 @@ import { bootstrapDatabase } from './db/seed.ts';
 import { loggerOptions } from './http/logging.ts';
 import { createLoginLimiter } from './auth/login-limiter-factory.ts';
 import { RedisInFlightLimiter } from './http/heavy-reads.ts';
-import { startContractExpiry } from './modules/care/contracts/expiry-job.ts';
+import { startJobQueue } from './jobs/queue.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -37,10 +37,10 @@ async function main(): Promise<void> {
   })();
 
   const boot = await bootstrapDatabase(database.db, config, app.log);
-  // Contracts expire by themselves at São Paulo midnight; a night the server was down is caught
-  // up at start (apps/api/src/modules/care/contracts/expiry-job.ts).
-  const expiry = startContractExpiry({ db: database.db, log: app.log });
-  void expiry.runNow();
+  // Scheduled work (contract expiry, overdue instalments, the charge window) through the job
+  // queue on the same database: once across processes, retried with backoff; a night the server
+  // was down is caught up at start (apps/api/src/jobs, docs/decisions/0043-job-queue.md).
+  const jobs = await startJobQueue({ database, jobs: JOBS, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -48,8 +48,8 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'stopping: draining requests in flight');
     try {
-      expiry.stop();
-      await app.close();
+      // Runs in progress finish (pg-boss waits up to 30 s) while requests drain.
+      await Promise.all([app.close(), jobs.stop()]);
     } finally {
       await loginLimiter.close();
       await database.close();

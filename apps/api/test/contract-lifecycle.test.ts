@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PdfParse from 'pdf-parse';
 import { sql } from 'drizzle-orm';
 import {
   CONTRACT_STATUSES,
   LEDGER_TEXT_REMOVED,
   addDays,
+  SAO_PAULO_TIME_ZONE,
   saoPauloDate,
   type Client,
   type ContractStatus,
@@ -18,10 +19,18 @@ import {
 } from '@portal/domain';
 import type { Viewer } from '../src/auth/scope.ts';
 import { contractsService } from '../src/modules/care/contracts/service.ts';
-import { startContractExpiry } from '../src/modules/care/contracts/expiry-job.ts';
+import { Cron } from 'croner';
+import { contractExpiryJob } from '../src/modules/care/contracts/expiry-job.ts';
 import { billingContractPayments } from '../src/modules/billing/payments/ports.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { createCatalogue, HEALTH_CONSENT, userOfUnit } from './helpers/crm-fixtures.ts';
+
+/** When a five-field cron next fires after `from`, read on São Paulo's wall clock. */
+function nextRun(cron: string, from: Date): string | undefined {
+  return new Cron(cron, { timezone: SAO_PAULO_TIME_ZONE, paused: true })
+    .nextRun(from)
+    ?.toISOString();
+}
 
 const pdfParse = createRequire(import.meta.url)('pdf-parse/lib/pdf-parse.js') as typeof PdfParse;
 
@@ -498,10 +507,14 @@ describe('a contract’s life: the day’s sessions, statuses, expiry, the term,
       sp('2025-03-01T09:00:00'),
     );
     let clock = sp('2026-01-09T23:59:59');
-    const job = startContractExpiry({ db, clock: () => clock, paused: true });
-    try {
+    // One run as the job queue makes it (apps/api/test/jobs.test.ts runs it through the queue).
+    const job = {
+      runNow: async () =>
+        (await contractExpiryJob.run({ db, now: clock, attempt: 0 })).expired ?? 0,
+    };
+    {
       // The schedule fires at São Paulo midnight: the first instant after the last valid day.
-      expect(job.nextRun()?.toISOString()).toBe('2026-01-10T03:00:00.000Z');
+      expect(nextRun(contractExpiryJob.cron, clock)).toBe('2026-01-10T03:00:00.000Z');
       const statusOf = async (id: number) =>
         (await contractsService.get(db, w.adminViewer, id, clock)).status;
       // The first run also closes what other tests left past its end; ours stay active.
@@ -524,31 +537,14 @@ describe('a contract’s life: the day’s sessions, statuses, expiry, the term,
       expect(await job.runNow()).toBe(1);
       expect(await statusOf(frozen)).toBe('expirado');
       expect(await job.runNow()).toBe(0);
-    } finally {
-      job.stop();
     }
   });
 
-  it('croner fires the run at São Paulo midnight', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    try {
-      vi.setSystemTime(sp('2026-03-10T23:59:30'));
-      const runs: Date[] = [];
-      const job = startContractExpiry({
-        db: t.database.db,
-        run: async (now) => {
-          runs.push(now);
-          return 0;
-        },
-      });
-      await vi.advanceTimersByTimeAsync(20_000);
-      expect(runs).toEqual([]);
-      await vi.advanceTimersByTimeAsync(15_000);
-      expect(runs.map((at) => at.toISOString().slice(0, 16))).toEqual(['2026-03-11T03:00']);
-      job.stop();
-    } finally {
-      vi.useRealTimers();
-    }
+  it('schedules the run at São Paulo midnight', () => {
+    // The queue reads the cron on America/Sao_Paulo (pg-boss's tz); croner reads it the same way.
+    expect(nextRun(contractExpiryJob.cron, sp('2026-03-10T23:59:30'))).toBe(
+      '2026-03-11T03:00:00.000Z',
+    );
   });
 
   it('prints the term of a cancelled or withdrawn contract with the quote it applied', async () => {

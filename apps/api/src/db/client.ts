@@ -31,6 +31,22 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's files as a tarball (tests clone a migrated template from it). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * What the job queue (apps/api/src/jobs) runs on: the embedded client itself, whose statements
+   * take their turns with the app's, or the server's address for a pool of its own.
+   */
+  queueTarget: { kind: 'pglite'; client: QueueClient } | { kind: 'postgres'; url: string };
+}
+
+/**
+ * The embedded client as the job queue uses it (pg-boss's `fromPglite`): its statements take turns
+ * with the app's, and a script that fails is rolled back in its own turn, so an aborted
+ * transaction never reaches the statement queued after it on the one connection.
+ */
+export interface QueueClient {
+  query<T>(sqlText: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sqlText: string): Promise<Array<{ rows: unknown[] }>>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 // numeric(…) columns are read as numbers by Drizzle's mode:'number'; make bare pg queries agree.
@@ -58,6 +74,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    queueTarget: { kind: 'postgres', url },
     async exec(sqlText) {
       const client = await pool.connect();
       try {
@@ -109,12 +126,26 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     release?.();
     throw error;
   }
-  takeTurnsWithIo(client);
+  const turns = takeTurnsWithIo(client);
+  const queueClient: QueueClient = {
+    query: (sqlText, params) => client.query(sqlText, params),
+    exec: (sqlText) =>
+      turns.inTurn(async () => {
+        try {
+          return await turns.exec(sqlText);
+        } catch (error) {
+          await turns.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
+    listen: (channel, callback) => client.listen(channel, callback),
+  };
   const db = drizzlePglite(client, { schema }) as unknown as AppDb;
   let closed = false;
   return {
     kind: 'pglite',
     db,
+    queueTarget: { kind: 'pglite', client: queueClient },
     async exec(sqlText) {
       await client.exec(sqlText);
     },
@@ -162,7 +193,12 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
  * so sockets are served between statements. Statements inside a transaction use the transaction
  * handle and are not gated (docs/decisions/0004-pglite-serialization.md).
  */
-function takeTurnsWithIo(client: PGlite): void {
+function takeTurnsWithIo(client: PGlite): {
+  inTurn: <T>(operation: () => Promise<T>) => Promise<T>;
+  /** The client's own methods, for an operation already in its turn. */
+  query: PGlite['query'];
+  exec: PGlite['exec'];
+} {
   let tail: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(operation: () => Promise<T>): Promise<T> => {
     const result = tail.then(() => nextTurn()).then(operation);
@@ -177,4 +213,5 @@ function takeTurnsWithIo(client: PGlite): void {
   client.exec = (sqlText: string, options?: QueryOptions) => inTurn(() => exec(sqlText, options));
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
     inTurn(() => transaction(callback));
+  return { inTurn, query, exec };
 }

@@ -676,6 +676,7 @@ export const installments = pgTable(
     paidNote: text('paid_note'),
     paidBy: integer('paid_by'),
     copiaECola: text('copia_e_cola'),
+    overdueNotedOn: date('overdue_noted_on', { mode: 'string' }),
   },
   (table) => [uniqueIndex('installments_plan_id_n_key').on(table.planId, table.n)],
 );

@@ -296,3 +296,61 @@ export async function paidInstallmentsOf(
     .orderBy(asc(installments.id));
   return rows.flatMap((row) => (row.paidAt ? [{ ...row, paidAt: row.paidAt }] : []));
 }
+
+/**
+ * Notes, once, the instalments still owed whose due date is before `today` (São Paulo): the
+ * conditional UPDATE takes each row, so a concurrent run finds it noted and returns nothing.
+ */
+export async function noteOverdue(
+  db: DbOrTx,
+  today: string,
+  limit: number,
+): Promise<{ id: number; contractId: number; n: number; dueDate: string; amount: number }[]> {
+  const result = await db.execute(sql`
+    UPDATE installments SET overdue_noted_on = ${today}::date
+    WHERE id IN (
+      SELECT id FROM installments
+      WHERE overdue_noted_on IS NULL AND due_date < ${today}::date
+        AND status IN ('agendada', 'solicitada', 'falhou')
+      ORDER BY due_date, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, contract_id, n, due_date::text AS due_date, amount`);
+  const { rows } = result as unknown as {
+    rows: {
+      id: number;
+      contract_id: number;
+      n: number;
+      due_date: string;
+      amount: string | number;
+    }[];
+  };
+  return rows.map((row) => ({
+    id: row.id,
+    contractId: row.contract_id,
+    n: row.n,
+    dueDate: row.due_date,
+    amount: Number(row.amount),
+  }));
+}
+
+/** Instalments still scheduled that fall due between `from` and `to` (inclusive), per method. */
+export async function dueBetween(
+  db: DbOrTx,
+  from: string,
+  to: string,
+): Promise<{ contractId: number; method: 'pix_manual' | 'api_pix' }[]> {
+  return db
+    .selectDistinct({ contractId: installments.contractId, method: paymentPlans.method })
+    .from(installments)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, installments.planId))
+    .where(
+      and(
+        eq(installments.baseStatus, 'agendada'),
+        inArray(installments.status, ['agendada', 'falhou']),
+        sql`${installments.dueDate} BETWEEN ${from}::date AND ${to}::date`,
+      ),
+    )
+    .orderBy(asc(installments.contractId));
+}

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  addDays,
   BILLING_ANSWERS,
   buildInstallments,
   buildStaticBrCode,
@@ -72,6 +73,12 @@ function currentOf(row: repo.InstallmentRow): Installment {
 }
 
 const OWED = new Set(['agendada', 'solicitada', 'falhou', 'vencida']);
+
+/** Instalments recorded overdue per transaction of the daily job. */
+const OVERDUE_BATCH = 200;
+
+/** Days before the due date a charge is sent in (Pix Automático's window, AFTER-SALE.md). */
+export const CHARGE_WINDOW = { fromDays: 2, toDays: 10 } as const;
 
 /** The static BR Code of an instalment still owed, when the unit has what it needs. */
 function copiaECola(row: repo.InstallmentRow, method: PaymentMethod, pix: UnitPix): string | null {
@@ -577,7 +584,7 @@ export const paymentsService = {
    * cola'. Outside any transaction (a network call never holds a lock); a failure leaves the
    * instalment 'agendada' for the next run.
    */
-  async requestCharges(db: AppDb, contractId: number): Promise<number> {
+  async requestCharges(db: AppDb, contractId: number, dueBy?: string): Promise<number> {
     const plan = await repo.findPlan(db, contractId);
     if (!plan || plan.method !== 'api_pix') return 0;
     const contract = await repo.contractFacts(db, contractId);
@@ -587,6 +594,7 @@ export const paymentsService = {
     let sent = 0;
     for (const row of await repo.installmentsOf(db, plan.id)) {
       if (row.baseStatus !== 'agendada') continue;
+      if (dueBy !== undefined && row.dueDate > dueBy) continue;
       const answer = await adapter.requestCharge(pix, {
         txid: row.txid,
         amount: reaisToCentavos(row.amount),
@@ -647,6 +655,66 @@ export const paymentsService = {
       sent += 1;
     }
     return sent;
+  },
+
+  /**
+   * The daily 'mark overdue' job: 'vencida' is derived on read (statusOnDay), so nothing changes
+   * state here; each instalment still owed after its due day (São Paulo) is recorded once in the
+   * audit trail (`installment_overdue`, by the system) and noted, in batches, each batch one
+   * transaction. A second run or process finds them noted. Returns how many were recorded.
+   */
+  async noteOverdue(db: AppDb, now: Date = new Date()): Promise<number> {
+    const today = saoPauloDate(now);
+    let noted = 0;
+    for (;;) {
+      const batch = await db.transaction(async (tx) => {
+        const rows = await repo.noteOverdue(tx, today, OVERDUE_BATCH);
+        for (const row of rows) {
+          await auditService.record(tx, {
+            entity: 'contract',
+            entityId: row.contractId,
+            action: 'installment_overdue',
+            actorId: null,
+            after: { installment: row.n, due_date: row.dueDate, amount: row.amount },
+          });
+        }
+        return rows.length;
+      });
+      noted += batch;
+      if (batch < OVERDUE_BATCH) return noted;
+    }
+  },
+
+  /**
+   * The daily charge-window job: instalments still scheduled that fall due in 2 to 10 days
+   * (the window Pix Automático sends its charges in, AFTER-SALE.md). An `api_pix` plan's are
+   * requested through the provider port (a charge that failed at plan time is tried again);
+   * `pix_manual` has no reminder record yet, so those are only counted (the 'Cobranças' screen
+   * and its WhatsApp '2ª via' chase them). Throws while an API Pix charge is still unsent, so
+   * the queue retries with backoff. Counts only, never personal data.
+   */
+  async chargeWindow(
+    db: AppDb,
+    now: Date = new Date(),
+  ): Promise<{ charges_sent: number; manual_due: number; api_contracts: number }> {
+    const today = saoPauloDate(now);
+    const from = addDays(today, CHARGE_WINDOW.fromDays);
+    const to = addDays(today, CHARGE_WINDOW.toDays);
+    const due = await repo.dueBetween(db, from, to);
+    const api = due.filter((item) => item.method === 'api_pix');
+    let sent = 0;
+    for (const item of api) sent += await this.requestCharges(db, item.contractId, to);
+    const unsent = (await repo.dueBetween(db, from, to)).filter(
+      (item) => item.method === 'api_pix',
+    ).length;
+    if (unsent > 0) {
+      throw new Error(`${unsent} contrato(s) com cobrança API Pix não enviada na janela`);
+    }
+    return {
+      charges_sent: sent,
+      manual_due: due.length - api.length,
+      api_contracts: api.length,
+    };
   },
 
   /** The client's link: her instalments and the next one's Pix (issue 29). */
