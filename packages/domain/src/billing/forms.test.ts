@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { saoPauloDate } from '../shared/sao-paulo-days.ts';
 import { BILLING_MESSAGES, markPaidSchema } from './api-schemas.ts';
-import { COMMISSION_MESSAGES } from './commission-api.ts';
+import { COMMISSION_MESSAGES, type CommissionRuleView } from './commission-api.ts';
 import {
   BILLING_FORM_MESSAGES,
   commissionAdjustmentBody,
@@ -89,6 +89,54 @@ describe('commission forms (issue 30, web)', () => {
     const issues = refused.error?.issues.map((issue) => [issue.path[0], issue.message]);
     expect(issues).toContainEqual(['name', BILLING_MESSAGES.ruleNameInvalid]);
     expect(issues).toContainEqual(['rate_value', BILLING_MESSAGES.percentInvalid]);
+  });
+
+  it('writes tiers as typed and reads a tiered rule back; a profile or professional scope is kept', () => {
+    const values = {
+      ...commissionRuleFormValues(null, '2026-11-28'),
+      name: 'Faixas do mês',
+      rate_type: 'faixas',
+      rate_value: '0: 5; 10.000: 7,5',
+    };
+    expect(commissionRuleFormSchema.safeParse(values).success).toBe(true);
+    expect(commissionRuleFormBody(values).rate).toEqual({
+      type: 'faixas',
+      tiers: [
+        { from: 0, value: 5 },
+        { from: 10_000, value: 7.5 },
+      ],
+    });
+    const unreadable = commissionRuleFormSchema.safeParse({ ...values, rate_value: '0 - 5' });
+    expect(unreadable.error?.issues.map((issue) => [issue.path[0], issue.message])).toContainEqual([
+      'rate_value',
+      BILLING_MESSAGES.tiersInvalid,
+    ]);
+    const saved = {
+      id: 9,
+      version: 2,
+      name: 'Faixas da Sofia',
+      scope: { unit: null, profile: 'professional', professional_id: 42 },
+      event: 'venda_aceita',
+      basis: 'margem',
+      rate: {
+        type: 'faixas',
+        tiers: [
+          { from: 0, to: null, value: 5 },
+          { from: 10_000, to: null, value: 7.5 },
+        ],
+      },
+      clawback: 'integral',
+      valid_from: '2026-11-01',
+    } as unknown as CommissionRuleView;
+    const edited = commissionRuleFormValues(saved, '2026-11-28');
+    expect(edited).toMatchObject({ rate_type: 'faixas', rate_value: '0: 5; 10000: 7,5' });
+    expect(commissionRuleFormBody(edited)).toMatchObject({
+      scope: { profile: 'professional', professional_id: 42 },
+      rate: {
+        type: 'faixas',
+        tiers: saved.rate.tiers?.map(({ from, value }) => ({ from, value })),
+      },
+    });
   });
 
   it('reads an adjustment typed the Brazilian way; zero and a blank reason are refused', () => {

@@ -112,37 +112,74 @@ export function commissionAdjustmentBody(
 }
 
 /**
- * 'Nova regra' / 'Editar regra' (admins): the rule's fields as typed — one rate, a percent or a
- * fixed amount — checked by the API's own schema (commissionRuleBodySchema) once turned into its
+ * 'Nova regra' / 'Editar regra' (admins): the rule's fields as typed — a percent, a fixed amount
+ * or tiers — checked by the API's own schema (commissionRuleBodySchema) once turned into its
  * body, so the messages are the API's.
  */
 export interface CommissionRuleFormValues {
   name: string;
   event: string;
   basis: string;
+  /** 'pct', 'fixo' or 'faixas'. */
   rate_type: string;
+  /** The percent, the amount, or the tiers as 'from: percent' pairs ('0: 5; 10.000: 7'). */
   rate_value: string;
   clawback: string;
   valid_from: string;
   /** COMMISSION_NETWORK_SCOPE for the whole network. */
   unit: string;
+  /** A saved rule's profile and professional scope, kept as they are (not edited here). */
+  profile: string;
+  professional_id: string;
   [key: string]: unknown;
 }
+
+const typedAmount = (text: string) =>
+  parseBrazilianNumber(text.replace(/^\s*R\$\s*/, '').replace(/\s*%\s*$/, ''));
+
+/**
+ * Tiers as typed: 'from: percent' pairs split by ';' or new lines, the month's total from which
+ * each percent applies ('0: 5; 10.000: 7'); null when a pair is unreadable.
+ */
+export function parseCommissionTiers(text: string): { from: number; value: number }[] | null {
+  const pairs = text
+    .split(/[;\n]/)
+    .map((pair) => pair.trim())
+    .filter(Boolean);
+  const tiers: { from: number; value: number }[] = [];
+  for (const pair of pairs) {
+    const [from, value, extra] = pair.split(':');
+    if (from === undefined || value === undefined || extra !== undefined) return null;
+    const fromReais = typedAmount(from);
+    const percent = typedAmount(value);
+    if (fromReais === null || percent === null) return null;
+    tiers.push({ from: fromReais, value: percent });
+  }
+  return tiers;
+}
+
+const decimalText = (value: number) => String(value).replace('.', ',');
 
 /** The form's value of 'Unidade' for a rule of the whole network. */
 export const COMMISSION_NETWORK_SCOPE = 'rede';
 
 export function commissionRuleFormBody(values: CommissionRuleFormValues): CommissionRuleBody {
-  const value = parseBrazilianNumber(values.rate_value.replace(/^\s*R\$\s*/, ''));
+  const value = typedAmount(values.rate_value);
+  const rate =
+    values.rate_type === 'faixas'
+      ? { type: 'faixas' as const, tiers: parseCommissionTiers(values.rate_value) ?? [] }
+      : { type: values.rate_type === 'fixo' ? 'fixo' : 'pct', value: value ?? Number.NaN };
+  const professionalId = Number(values.professional_id);
   return {
     name: values.name,
-    scope: values.unit && values.unit !== COMMISSION_NETWORK_SCOPE ? { unit: values.unit } : {},
+    scope: {
+      ...(values.unit && values.unit !== COMMISSION_NETWORK_SCOPE ? { unit: values.unit } : {}),
+      ...(values.profile ? { profile: values.profile } : {}),
+      ...(values.professional_id ? { professional_id: professionalId } : {}),
+    },
     event: values.event as CommissionRuleBody['event'],
     basis: values.basis as CommissionRuleBody['basis'],
-    rate: {
-      type: values.rate_type === 'fixo' ? 'fixo' : 'pct',
-      value: value ?? Number.NaN,
-    } as CommissionRuleBody['rate'],
+    rate: rate as CommissionRuleBody['rate'],
     clawback: values.clawback as CommissionRuleBody['clawback'],
     valid_from: values.valid_from,
   };
@@ -159,6 +196,8 @@ export const commissionRuleFormSchema = z
     clawback: z.string(),
     valid_from: z.string(),
     unit: z.string(),
+    profile: z.string(),
+    professional_id: z.string(),
   })
   .superRefine((values, context) => {
     const parsed = commissionRuleBodySchema.safeParse(commissionRuleFormBody(values));
@@ -174,16 +213,27 @@ export const commissionRuleFormSchema = z
 
 /** The form's values of a saved rule (its latest version), for 'Editar regra'. */
 export function commissionRuleFormValues(rule: CommissionRuleView | null, today: string) {
-  const value = rule?.rate.value;
+  const rate = rule?.rate;
+  const rateValue =
+    rate?.type === 'faixas'
+      ? (rate.tiers ?? []).map((tier) => `${decimalText(tier.from)}: ${decimalText(tier.value)}`)
+      : rate?.value === undefined || rate.value === null
+        ? []
+        : [decimalText(rate.value)];
   return {
     name: rule?.name ?? '',
     event: rule?.event ?? 'venda_aceita',
     basis: rule?.basis ?? 'margem',
-    rate_type: rule?.rate.type === 'fixo' ? 'fixo' : 'pct',
-    rate_value: value === undefined ? '' : String(value).replace('.', ','),
+    rate_type: rate?.type ?? 'pct',
+    rate_value: rateValue.join('; '),
     clawback: rule?.clawback ?? 'integral',
     valid_from: rule ? (rule.valid_from > today ? rule.valid_from : today) : today,
     unit: rule?.scope.unit ?? COMMISSION_NETWORK_SCOPE,
+    profile: rule?.scope.profile ?? '',
+    professional_id:
+      rule?.scope.professional_id === undefined || rule.scope.professional_id === null
+        ? ''
+        : String(rule.scope.professional_id),
   } satisfies CommissionRuleFormValues;
 }
 

@@ -166,7 +166,7 @@ function RuleForm({ rule, onDone }: { rule: CommissionRuleView | null; onDone: (
     simulate.mutate(commissionRuleFormBody(form.getValues()));
   };
   const selectProps = { allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
-  const percent = form.getValues().rate_type !== 'fixo';
+  const rateType = form.getValues().rate_type;
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="sm">
@@ -195,13 +195,25 @@ function RuleForm({ rule, onDone }: { rule: CommissionRuleView | null; onDone: (
             data={[
               { value: 'pct', label: 'Percentual' },
               { value: 'fixo', label: 'Valor fixo por evento' },
+              { value: 'faixas', label: 'Faixas pelo total do mês' },
             ]}
             miw={160}
             {...selectProps}
             {...form.getInputProps('rate_type')}
           />
           <TextInput
-            label={percent ? 'Percentual (%)' : 'Valor (R$)'}
+            label={
+              rateType === 'faixas'
+                ? 'Faixas (a partir de R$: %)'
+                : rateType === 'fixo'
+                  ? 'Valor (R$)'
+                  : 'Percentual (%)'
+            }
+            description={
+              rateType === 'faixas'
+                ? 'Ex.: 0: 5; 10.000: 7 — 5 %, e 7 % sobre tudo quando o total do mês chega a R$ 10.000,00.'
+                : undefined
+            }
             required
             inputMode="decimal"
             autoComplete="off"
