@@ -17,12 +17,12 @@ import {
  * Issues 28 and 29, the admins' settings and the managers' cash: an admin changes a unit's Pix
  * key and the contract's next instalment carries it in its copia e cola; the admin changes the
  * cancellation fee and the contract's cancellation quote applies it; the unit's manager reads
- * the month's cash on /gestao. Everything happens at TAMBORÉ, a unit no other spec sells at, so
+ * the month's cash on /gestao. Everything happens at ELDORADO, a unit no other spec sells at, so
  * the cash figures are exactly this spec's. Screenshots (390 and 1366 px, light and dark) go to
  * test-results/settings/.
  */
 
-const UNIT = 'TAMBORÉ';
+const UNIT = 'ELDORADO';
 const SHOTS = path.resolve(import.meta.dirname, '..', 'test-results', 'settings');
 const centavos = (text: string) => Number(text.replace(/\D/g, ''));
 
@@ -68,7 +68,7 @@ test('settings: a new Pix key reaches the copia e cola, a new fee the quote; cas
     cancellation_fee_percent: number;
   };
 
-  // A contract of TAMBORÉ, accepted in person, with its plan of 12 instalments.
+  // A contract of ELDORADO, accepted in person, with its plan of 12 instalments.
   const clientName = uniqueName('Lívia Configurada');
   const client = await request.post('/api/v1/clients/', {
     headers,
@@ -99,7 +99,7 @@ test('settings: a new Pix key reaches the copia e cola, a new fee the quote; cas
   expect(plan.status(), await plan.text()).toBe(200);
 
   try {
-    // 1. The admin sets TAMBORÉ's Pix on 'Configurações'; a bad key is refused in pt-BR first.
+    // 1. The admin sets ELDORADO's Pix on 'Configurações'; a bad key is refused in pt-BR first.
     await signInAsAdmin(page);
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`/admin/configuracoes?unidade=${encodeURIComponent(UNIT)}`);
@@ -107,7 +107,7 @@ test('settings: a new Pix key reaches the copia e cola, a new fee the quote; cas
     const pixDialog = page.getByRole('dialog', { name: `Pix da unidade ${UNIT}` });
     const keyField = pixDialog.getByRole('textbox', { name: /Chave Pix/ });
     await keyField.fill('123.456.789-00');
-    await pixDialog.getByRole('textbox', { name: /Nome do recebedor/ }).fill('Clinica Tambore');
+    await pixDialog.getByRole('textbox', { name: /Nome do recebedor/ }).fill('Clinica Eldorado');
     await pixDialog.getByRole('textbox', { name: /Cidade do recebedor/ }).fill('Barueri');
     await pixDialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(pixDialog.getByText('CPF da chave Pix inválido.')).toBeVisible();
@@ -130,7 +130,7 @@ test('settings: a new Pix key reaches the copia e cola, a new fee the quote; cas
     await page.goto(`/contratos/${contractId}`);
     const copiaECola = page.locator('[aria-labelledby="pix-copia-e-cola"]');
     await expect(copiaECola).toContainText(key);
-    await expect(copiaECola).toContainText('Clinica Tambore');
+    await expect(copiaECola).toContainText('Clinica Eldorado');
 
     // 3. The admin changes the cancellation fee; the contract's quote applies it.
     await page.goto(`/admin/configuracoes?unidade=${encodeURIComponent(UNIT)}`);
@@ -156,7 +156,7 @@ test('settings: a new Pix key reaches the copia e cola, a new fee the quote; cas
     );
     await cancelDialog.getByRole('button', { name: 'Fechar' }).click();
 
-    // 4. The first instalment is paid; TAMBORÉ's manager reads the month's cash on /gestao.
+    // 4. The first instalment is paid; ELDORADO's manager reads the month's cash on /gestao.
     const payments = (await (
       await request.get(`/api/v1/contracts/${contractId}/payments`, { headers })
     ).json()) as { installments: { id: number; amount: number }[] };
@@ -167,7 +167,7 @@ test('settings: a new Pix key reaches the copia e cola, a new fee the quote; cas
       data: { paid_at: new Date().toISOString() },
     });
     expect(paid.status(), await paid.text()).toBe(200);
-    const manager = await createUser(request, 'manager', uniqueName('Gerente Tamboré'), UNIT);
+    const manager = await createUser(request, 'manager', uniqueName('Gerente Eldorado'), UNIT);
     await apiLogin(request, manager.email, manager.password);
     await signInAs(page, manager.email, manager.password);
     await page.goto('/gestao');

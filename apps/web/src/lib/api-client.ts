@@ -151,12 +151,27 @@ export class ApiError extends Error {
   /** The response text as received (for messages like 'Falha ao gerar PDF ({status}): {text}'). */
   readonly responseText: string;
 
-  constructor(status: number, body: ApiErrorBody | null, responseText = '') {
+  /** A 429's Retry-After, in milliseconds (null when the server named no wait). */
+  readonly retryAfterMs: number | null;
+
+  constructor(
+    status: number,
+    body: ApiErrorBody | null,
+    responseText = '',
+    retryAfterMs: number | null = null,
+  ) {
     super(detailText(body) ?? `HTTP ${status}`);
     this.status = status;
     this.body = body;
     this.responseText = responseText;
+    this.retryAfterMs = retryAfterMs;
   }
+}
+
+/** Retry-After in whole seconds (the API's form), as milliseconds; null when absent or odd. */
+function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
 }
 
 export interface ErrorMessageOptions {
@@ -264,7 +279,12 @@ async function send(path: string, options: ApiRequestOptions, accept: string): P
   if (!response.ok) {
     const text = await response.text();
     if (response.status === 401 && !skipAuthRedirect) handleUnauthorized();
-    throw new ApiError(response.status, toApiErrorBody(parseJson(text)), text);
+    throw new ApiError(
+      response.status,
+      toApiErrorBody(parseJson(text)),
+      text,
+      retryAfterOf(response),
+    );
   }
   return response;
 }
