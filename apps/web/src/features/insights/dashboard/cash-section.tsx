@@ -1,31 +1,20 @@
-import {
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import {
   formatOverdueRate,
   formatReais,
-  liabilityQuerySchema,
   type CashFigures,
   type CashRow,
   type Unit,
 } from '@portal/domain';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { fetchCashCsv, useCashQuery, type CashFilters } from '../../../api/insights/cash';
-import { notifyError } from '../../../components/admin/notify';
-import { useSubmitGuard } from '../../../components/form/use-submit-guard';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { saveBlob } from '../../../components/save-blob';
-import { defaultMonths, formatMonth } from './liability-section';
+import { formatMonth } from './liability-section';
+import {
+  defaultMonths,
+  ReportCsvButton,
+  ReportMonthFields,
+  useReportMonths,
+} from './report-months';
 
 const MONEY: { key: Exclude<keyof CashFigures, 'overdue_rate_bp'>; header: string }[] = [
   { key: 'received', header: 'Recebido' },
@@ -39,42 +28,10 @@ const MONEY: { key: Exclude<keyof CashFigures, 'overdue_rate_bp'>; header: strin
  * the value sold and delivered, what is overdue and the overdue rate; the server's CSV.
  */
 export function CashSection({ unit, showUnit }: { unit: Unit | null; showUnit: boolean }) {
-  const [params, setParams] = useSearchParams();
-  const defaults = defaultMonths();
-  const from = params.get('caixa_de') ?? defaults.from;
-  const to = params.get('caixa_ate') ?? defaults.to;
-  const parsed = liabilityQuerySchema.safeParse({ from, to });
-  const periodError =
-    !from || !to
-      ? 'Informe os dois meses do período.'
-      : parsed.success
-        ? null
-        : (parsed.error.issues[0]?.message ?? 'Período inválido.');
+  const months = useReportMonths('caixa', defaultMonths());
+  const { from, to, periodError } = months;
   const filters: CashFilters = { from, to, unit: unit ?? undefined };
   const report = useCashQuery(filters, periodError === null);
-  const guard = useSubmitGuard();
-  const [exporting, setExporting] = useState(false);
-  const setMonth = (key: 'caixa_de' | 'caixa_ate', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
-
-  const exportCsv = () =>
-    guard(async () => {
-      setExporting(true);
-      try {
-        saveBlob(await fetchCashCsv(filters), `caixa-${from}-a-${to}.csv`);
-      } catch (error) {
-        notifyError(error, { fallback: 'Não foi possível exportar o CSV.' });
-      } finally {
-        setExporting(false);
-      }
-    });
 
   const data = periodError === null ? report.data : undefined;
   const loading = periodError === null && (report.isPending || report.isPlaceholderData);
@@ -92,34 +49,14 @@ export function CashSection({ unit, showUnit }: { unit: Unit | null; showUnit: b
               vencido.
             </Text>
           </div>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={exportCsv}
-            loading={exporting}
-            disabled={periodError !== null}
-            aria-label="Exportar CSV: Caixa"
-          >
-            CSV
-          </Button>
-        </Group>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="month"
-            label="De (mês)"
-            value={from}
-            onChange={(event) => setMonth('caixa_de', event.currentTarget.value)}
-            w={{ base: '47%', xs: 170 }}
-          />
-          <TextInput
-            type="month"
-            label="Até (mês)"
-            value={to}
-            onChange={(event) => setMonth('caixa_ate', event.currentTarget.value)}
-            w={{ base: '47%', xs: 170 }}
+          <ReportCsvButton
+            report="Caixa"
+            months={months}
+            fetchCsv={() => fetchCashCsv(filters)}
+            fileName={`caixa-${from}-a-${to}.csv`}
           />
         </Group>
+        <ReportMonthFields months={months} />
         {periodError ? (
           <Text c="orange.8" size="sm" role="alert">
             {periodError}

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Button,
   Group,
   Paper,
   SimpleGrid,
@@ -8,30 +7,29 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
   formatCommissionShare,
   formatReais,
-  liabilityQuerySchema,
   type CommissionMarginFigures,
   type CommissionUnitRow,
   type Unit,
 } from '@portal/domain';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   fetchCommissionReportCsv,
   useCommissionReportQuery,
   type CommissionReportFilters,
 } from '../../../api/insights/commission-report';
-import { notifyError } from '../../../components/admin/notify';
-import { useSubmitGuard } from '../../../components/form/use-submit-guard';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { saveBlob } from '../../../components/save-blob';
-import { defaultMonths, formatMonth } from './liability-section';
+import { formatMonth } from './liability-section';
+import {
+  defaultMonths,
+  ReportCsvButton,
+  ReportMonthFields,
+  useReportMonths,
+} from './report-months';
 
 const FIGURES: { key: keyof CommissionMarginFigures; header: string }[] = [
   { key: 'gross', header: 'Comissão bruta' },
@@ -52,42 +50,11 @@ const unitLabel = (unit: Unit | null) => unit ?? 'Sem unidade';
  * professional linked to their statement on /comissoes; the server's CSV.
  */
 export function CommissionSection({ unit }: { unit: Unit | null }) {
-  const [params, setParams] = useSearchParams();
   const thisMonth = defaultMonths().to;
-  const from = params.get('comissao_de') ?? thisMonth;
-  const to = params.get('comissao_ate') ?? thisMonth;
-  const parsed = liabilityQuerySchema.safeParse({ from, to });
-  const periodError =
-    !from || !to
-      ? 'Informe os dois meses do período.'
-      : parsed.success
-        ? null
-        : (parsed.error.issues[0]?.message ?? 'Período inválido.');
+  const months = useReportMonths('comissao', { from: thisMonth, to: thisMonth });
+  const { from, to, periodError } = months;
   const filters: CommissionReportFilters = { from, to, unit: unit ?? undefined };
   const report = useCommissionReportQuery(filters, periodError === null);
-  const guard = useSubmitGuard();
-  const [exporting, setExporting] = useState(false);
-  const setMonth = (key: 'comissao_de' | 'comissao_ate', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
-
-  const exportCsv = () =>
-    guard(async () => {
-      setExporting(true);
-      try {
-        saveBlob(await fetchCommissionReportCsv(filters), `comissoes-${from}-a-${to}.csv`);
-      } catch (error) {
-        notifyError(error, { fallback: 'Não foi possível exportar o CSV.' });
-      } finally {
-        setExporting(false);
-      }
-    });
 
   const data = periodError === null ? report.data : undefined;
   const loading = periodError === null && (report.isPending || report.isPlaceholderData);
@@ -104,34 +71,14 @@ export function CommissionSection({ unit }: { unit: Unit | null }) {
               A comissão de cada unidade e profissional ao lado da margem de onde ela veio.
             </Text>
           </div>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={exportCsv}
-            loading={exporting}
-            disabled={periodError !== null}
-            aria-label="Exportar CSV: Comissões e margem"
-          >
-            CSV
-          </Button>
-        </Group>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="month"
-            label="De (mês)"
-            value={from}
-            onChange={(event) => setMonth('comissao_de', event.currentTarget.value)}
-            w={{ base: '47%', xs: 170 }}
-          />
-          <TextInput
-            type="month"
-            label="Até (mês)"
-            value={to}
-            onChange={(event) => setMonth('comissao_ate', event.currentTarget.value)}
-            w={{ base: '47%', xs: 170 }}
+          <ReportCsvButton
+            report="Comissões e margem"
+            months={months}
+            fetchCsv={() => fetchCommissionReportCsv(filters)}
+            fileName={`comissoes-${from}-a-${to}.csv`}
           />
         </Group>
+        <ReportMonthFields months={months} />
         {periodError ? (
           <Text c="orange.8" size="sm" role="alert">
             {periodError}

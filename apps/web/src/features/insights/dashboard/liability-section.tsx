@@ -8,33 +8,32 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  addMonths,
   CONTRACT_STATUS_LABELS,
   formatReais,
-  liabilityQuerySchema,
-  saoPauloDate,
   type LiabilityFigures,
   type LiabilityRow,
   type Unit,
 } from '@portal/domain';
-import { IconDownload, IconListDetails } from '@tabler/icons-react';
+import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   fetchLiabilityCsv,
   useLiabilityContractsQuery,
   useLiabilityQuery,
   type LiabilityFilters,
 } from '../../../api/insights/liability';
-import { notifyError } from '../../../components/admin/notify';
-import { useSubmitGuard } from '../../../components/form/use-submit-guard';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { saveBlob } from '../../../components/save-blob';
+import {
+  defaultMonths,
+  ReportCsvButton,
+  ReportMonthFields,
+  useReportMonths,
+} from './report-months';
 
 const MONTH_NAMES = [
   'jan',
@@ -70,56 +69,17 @@ const FIGURES: { key: keyof LiabilityFigures; header: string }[] = [
   { key: 'closing', header: 'Saldo final' },
 ];
 
-/** The last twelve São Paulo months, the report's default period. */
-export function defaultMonths(now = new Date()): { from: string; to: string } {
-  const month = saoPauloDate(now).slice(0, 7);
-  return { from: addMonths(`${month}-01`, -11).slice(0, 7), to: month };
-}
-
 /**
  * 'Passivo de sessões' (issue 28): per month (and unit for an admin's whole network) what was
  * sold, delivered, refunded and expired, and what is still owed; the margin actually delivered;
  * the CSV of the server; a row's contracts on demand.
  */
 export function LiabilitySection({ unit, showUnit }: { unit: Unit | null; showUnit: boolean }) {
-  const [params, setParams] = useSearchParams();
-  const defaults = defaultMonths();
-  const from = params.get('passivo_de') ?? defaults.from;
-  const to = params.get('passivo_ate') ?? defaults.to;
-  // The server's own rules (format, order, at most 36 months), checked before asking it.
-  const parsed = liabilityQuerySchema.safeParse({ from, to });
-  const periodError =
-    !from || !to
-      ? 'Informe os dois meses do período.'
-      : parsed.success
-        ? null
-        : (parsed.error.issues[0]?.message ?? 'Período inválido.');
+  const months = useReportMonths('passivo', defaultMonths());
+  const { from, to, periodError } = months;
   const filters: LiabilityFilters = { from, to, unit: unit ?? undefined };
   const report = useLiabilityQuery(filters, periodError === null);
   const [drill, setDrill] = useState<LiabilityRow | null>(null);
-  const guard = useSubmitGuard();
-  const [exporting, setExporting] = useState(false);
-  const setMonth = (key: 'passivo_de' | 'passivo_ate', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
-
-  const exportCsv = () =>
-    guard(async () => {
-      setExporting(true);
-      try {
-        saveBlob(await fetchLiabilityCsv(filters), `passivo-${from}-a-${to}.csv`);
-      } catch (error) {
-        notifyError(error, { fallback: 'Não foi possível exportar o CSV.' });
-      } finally {
-        setExporting(false);
-      }
-    });
 
   const data = periodError === null ? report.data : undefined;
   const loading = periodError === null && (report.isPending || report.isPlaceholderData);
@@ -137,34 +97,14 @@ export function LiabilitySection({ unit, showUnit }: { unit: Unit | null; showUn
               contratado.
             </Text>
           </div>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={exportCsv}
-            loading={exporting}
-            disabled={periodError !== null}
-            aria-label="Exportar CSV: Passivo de sessões"
-          >
-            CSV
-          </Button>
-        </Group>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="month"
-            label="De (mês)"
-            value={from}
-            onChange={(event) => setMonth('passivo_de', event.currentTarget.value)}
-            w={{ base: '47%', xs: 170 }}
-          />
-          <TextInput
-            type="month"
-            label="Até (mês)"
-            value={to}
-            onChange={(event) => setMonth('passivo_ate', event.currentTarget.value)}
-            w={{ base: '47%', xs: 170 }}
+          <ReportCsvButton
+            report="Passivo de sessões"
+            months={months}
+            fetchCsv={() => fetchLiabilityCsv(filters)}
+            fileName={`passivo-${from}-a-${to}.csv`}
           />
         </Group>
+        <ReportMonthFields months={months} />
         {periodError ? (
           <Text c="orange.8" size="sm" role="alert">
             {periodError}
