@@ -6,7 +6,7 @@
  * BENCH_PDF_DOCUMENTS (30), BENCH_COLD_RUNS (3), BENCH_WEB_DIST (use an existing web build
  * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken),
  * BENCH_LIGHTHOUSE_ONLY (regular expression on "preset page", e.g. 'mobile builder'),
- * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard,clinical,contracts,heavy,commissions),
+ * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard,clinical,contracts,heavy,commissions,receivables),
  * BENCH_CLINICAL_SAMPLES (2000),
  * BENCH_PHOTO_READS (10), BENCH_PROPOSALS (100000), BENCH_PROPOSAL_SAMPLES (200),
  * BENCH_DASHBOARD_PROPOSALS (200000), BENCH_DASHBOARD_SAMPLES (20),
@@ -26,6 +26,7 @@ import { sectionMarkdown, type BenchSection } from './lib/report.ts';
 import { benchOptimizer } from './optimizer-runner.ts';
 import { benchPdf } from './pdf.bench.ts';
 import { benchPhotoReads } from './photo-reads.bench.ts';
+import { benchReceivables } from './receivables.bench.ts';
 import { benchProposals } from './proposals.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
@@ -43,6 +44,7 @@ const ALL = [
   'contracts',
   'heavy',
   'commissions',
+  'receivables',
 ] as const;
 type BenchName = (typeof ALL)[number];
 
@@ -87,6 +89,8 @@ async function main(): Promise<void> {
     sections.push(...(await attempt("Managers' dashboard", benchDashboard)));
   if (wanted.has('contracts'))
     sections.push(...(await attempt('Contracts: read, session, liability', benchContracts)));
+  if (wanted.has('receivables'))
+    sections.push(...(await attempt('Receivables: Cobranças', benchReceivables)));
   if (wanted.has('commissions'))
     sections.push(...(await attempt("Commissions: a network's month", benchCommissions)));
   if (wanted.has('heavy')) {
