@@ -81,6 +81,12 @@ export interface AfterSalePort {
   clientPlan(db: DbOrTx, proposalId: number, now: Date): Promise<PublicPlan | null>;
   /** The client withdraws on her link (CDC art. 49): in the caller's transaction. */
   clientWithdraws(tx: DbOrTx, proposalId: number, now: Date): Promise<PublicPlan>;
+  /**
+   * Outside any transaction, once the acceptance committed (and again when her link finds the
+   * first payment still unprepared): work with a payment provider, which must never hold a lock.
+   * Never throws; what fails is retried by the next view or the daily job.
+   */
+  afterAcceptance(db: AppDb, contractId: number, now: Date): Promise<void>;
 }
 
 /**

@@ -623,6 +623,9 @@ export const unitBillingSettings = pgTable('unit_billing_settings', {
   apiClientId: text('api_client_id'),
   apiClientSecretSealed: text('api_client_secret_sealed'),
   webhookSecretSealed: text('webhook_secret_sealed'),
+  accountBranch: text('account_branch'),
+  accountNumber: text('account_number'),
+  accountType: text('account_type', { enum: ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] }),
   updatedAt: updatedAt(),
 });
 
@@ -636,6 +639,13 @@ export const paymentPlans = pgTable('payment_plans', {
   installments: integer('installments').notNull(),
   dueDay: integer('due_day').notNull(),
   total: money('total').notNull(),
+  pixAutomatico: boolean('pix_automatico').notNull().default(false),
+  recId: text('rec_id').unique(),
+  recStatus: text('rec_status', {
+    enum: ['aguardando', 'ativa', 'cancelada', 'recusada', 'expirada'],
+  }),
+  recCopiaECola: text('rec_copia_e_cola'),
+  recClaimedUntil: timestamp('rec_claimed_until', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -12,8 +12,10 @@ import { OPENAPI_PATH } from '../../src/modules/billing/pix-api/generate.ts';
  * types come from: it checks every request body against the document's schemas, answers the
  * document's own error examples (RFC 7807), checks its answers against the document too, and
  * calls the registered webhook as a PSP does (the URL plus '/pix'). No test reaches the internet.
- * Subset: OAuth2 client credentials, PUT /cobv/{txid}, PUT /pix/{e2eid}/devolucao/{id},
- * PUT /webhook/{chave}.
+ * Subset: OAuth2 client credentials, PUT /cob/{txid}, PUT /cobv/{txid}, PUT
+ * /pix/{e2eid}/devolucao/{id}, PUT /webhook/{chave}, and Pix Automático: POST /locrec, POST /rec,
+ * GET /rec/{idRec}?txid= (journey 3's composite QR), PUT /cobr/{txid}, PUT /webhookrec, PUT
+ * /webhookcobr.
  */
 
 interface OpenApiDocument {
@@ -30,6 +32,21 @@ export interface StandIn {
   /** Requests the document refused (method, path, violations): a test expects none. */
   invalid: string[];
   webhookUrl: string | null;
+  /** Pix Automático authorisations created, by idRec. */
+  recs: Map<string, { firstTxid: string | null; body: unknown; status: string }>;
+  /** Recurring charges (`cobr`) created, by txid. */
+  cobrs: Map<string, { idRec: string; amount: Centavos; dueDate: string }>;
+  /** The payer's bank: she read journey 3's QR, paid the first charge and authorised the rest. */
+  payAndAuthorise(idRec: string): Promise<{ pix: number; rec: number; e2eid: string }>;
+  /** `webhookrec`: the authorisation changed status (CANCELADA, REJEITADA, EXPIRADA...). */
+  recStatus(idRec: string, status: string): Promise<{ status: number; body: unknown }>;
+  /** `webhookcobr`: a recurring charge settled on its due date (CONCLUIDA, with the Pix). */
+  settleCobr(
+    txid: string,
+    options?: { e2eid?: string; at?: string },
+  ): Promise<{ status: number; body: unknown; e2eid: string }>;
+  /** `webhookcobr`: a recurring charge failed (REJEITADA, CANCELADA, EXPIRADA). */
+  failCobr(txid: string, status?: string): Promise<{ status: number; body: unknown }>;
   /** The PSP's callback for a Pix paid on a charge; `status` is the app's answer. */
   pay(
     txid: string,
@@ -59,16 +76,37 @@ function unwrapPatterns(node: unknown): void {
 }
 
 /**
- * Two slips of the document (2.9.0) that make its own examples invalid, read as meant:
- * DadosRecebedor lists the address fields of `recebedor` as required beside it, and a location
- * is `format: uri` though every example (and every PSP) writes it without a scheme.
+ * Slips of the document (2.9.0) that make its own examples invalid, read as meant:
+ * - DadosRecebedor lists the address fields of `recebedor` as required beside it;
+ * - a `location` is `format: uri` though every example (and every PSP) writes it without a
+ *   scheme (in PayloadLocation, CobGerada and the others);
+ * - RecBase requires `idRec` (the institution assigns it, so no request can carry it) and a
+ *   `retentativa` no schema defines (the field is `politicaRetentativa`): recBody1 fails both;
+ * - RecNotification's `required` reads `atualizacao"` (a stray quote in the YAML).
  */
 function mendDocument(document: OpenApiDocument): void {
   const schemas = document.components.schemas as Record<string, Record<string, unknown>>;
   delete schemas.DadosRecebedor?.required;
-  const location = (schemas.PayloadLocation?.properties as Record<string, Record<string, unknown>>)
-    ?.location;
-  if (location) delete location.format;
+  const recBase = schemas.RecBase;
+  if (recBase && Array.isArray(recBase.required)) {
+    recBase.required = recBase.required.filter(
+      (field) => field !== 'idRec' && field !== 'retentativa',
+    );
+  }
+  const notification = schemas.RecNotification;
+  if (notification && Array.isArray(notification.required)) {
+    notification.required = notification.required.map((field) => String(field).replace(/"$/, ''));
+  }
+  const dropUriOfLocations = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(dropUriOfLocations);
+    if (typeof node !== 'object' || node === null) return;
+    const record = node as Record<string, unknown>;
+    const location = (record.properties as Record<string, Record<string, unknown>> | undefined)
+      ?.location;
+    if (location?.format === 'uri') delete location.format;
+    Object.values(record).forEach(dropUriOfLocations);
+  };
+  dropUriOfLocations(schemas);
 }
 
 function ajvFor(document: OpenApiDocument) {
@@ -94,6 +132,26 @@ export const e2eidOf = () =>
     32,
   );
 
+/**
+ * A dynamic BR Code (`01` = 12) whose payload the institution serves at `location`; with
+ * `recLocation`, journey 3's composite code, the authorisation's location in field 80.
+ */
+function dynamicCode(location: string, recLocation?: string): string {
+  const payload =
+    tlv('00', '01') +
+    tlv('01', '12') +
+    tlv('26', tlv('00', 'br.gov.bcb.pix') + tlv('25', location)) +
+    (recLocation ? tlv('80', tlv('00', 'br.gov.bcb.pix') + tlv('25', recLocation)) : '') +
+    tlv('52', '0000') +
+    tlv('53', '986') +
+    tlv('58', 'BR') +
+    tlv('59', 'Clinica Teste') +
+    tlv('60', 'Sao Paulo') +
+    tlv('62', tlv('05', '***')) +
+    '6304';
+  return payload + crc16CcittFalse(payload);
+}
+
 export async function startPixStandIn(): Promise<StandIn> {
   // OpenAPI 3.0's `example` keyword and friends are ignored by ajv in non-strict mode.
   const document = parse(await readFile(OPENAPI_PATH, 'utf8')) as OpenApiDocument;
@@ -105,8 +163,21 @@ export async function startPixStandIn(): Promise<StandIn> {
   const charges: StandIn['charges'] = new Map();
   const refunds: StandIn['refunds'] = new Map();
   const invalid: string[] = [];
-  const state = { webhookUrl: null as string | null };
+  const state = {
+    webhookUrl: null as string | null,
+    recWebhookUrl: null as string | null,
+    cobrWebhookUrl: null as string | null,
+  };
+  const recs: StandIn['recs'] = new Map();
+  const cobrs: StandIn['cobrs'] = new Map();
+  const locs = new Map<number, string | null>();
+  let nextLoc = 100;
+  let recSequence = 0;
   const app: FastifyInstance = Fastify();
+  // A fault of the stand-in itself is a test failure too, not a silent 500.
+  app.addHook('onError', async (request, _reply, error) => {
+    invalid.push(`${request.method} ${request.url}: stand-in error ${error.message}`);
+  });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -149,17 +220,7 @@ export async function startPixStandIn(): Promise<StandIn> {
     const amount = Math.round(Number(body.valor.original) * 100);
     charges.set(txid, { amount, body });
     const location = `pix.example.com/qr/v2/cobv/${crypto.randomBytes(8).toString('hex')}`;
-    const payload =
-      tlv('00', '01') +
-      tlv('01', '12') +
-      tlv('26', tlv('00', 'br.gov.bcb.pix') + tlv('25', location)) +
-      tlv('52', '0000') +
-      tlv('53', '986') +
-      tlv('58', 'BR') +
-      tlv('59', 'Clinica Teste') +
-      tlv('60', 'Sao Paulo') +
-      tlv('62', tlv('05', '***')) +
-      '6304';
+
     const answer = {
       calendario: {
         criacao: new Date().toISOString(),
@@ -182,7 +243,7 @@ export async function startPixStandIn(): Promise<StandIn> {
       },
       valor: { original: body.valor.original },
       chave: body.chave,
-      pixCopiaECola: payload + crc16CcittFalse(payload),
+      pixCopiaECola: dynamicCode(location),
     };
     check('CobVGerada', answer, 'answer of PUT /cobv');
     return reply.status(201).send(answer);
@@ -209,6 +270,168 @@ export async function startPixStandIn(): Promise<StandIn> {
     return reply.status(201).send(answer);
   });
 
+  app.put('/api/v2/cob/:txid', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    const { txid } = request.params as { txid: string };
+    if (!/^[a-zA-Z0-9]{26,35}$/.test(txid) || !check('CobSolicitada', request.body, 'PUT /cob')) {
+      return problem(reply, 400, 'RequisicaoInvalidaCobExample1');
+    }
+    const body = request.body as {
+      calendario: { expiracao?: number };
+      devedor?: { cpf?: string; nome: string };
+      valor: { original: string };
+      chave: string;
+    };
+    charges.set(txid, { amount: Math.round(Number(body.valor.original) * 100), body });
+    const location = `pix.example.com/qr/v2/${crypto.randomBytes(8).toString('hex')}`;
+    const answer = {
+      calendario: {
+        criacao: new Date().toISOString(),
+        expiracao: body.calendario.expiracao ?? 86400,
+      },
+      txid,
+      revisao: 0,
+      loc: { id: nextLoc++, txid, location, tipoCob: 'cob', criacao: new Date().toISOString() },
+      location,
+      status: 'ATIVA',
+      ...(body.devedor ? { devedor: body.devedor } : {}),
+      valor: { original: body.valor.original },
+      chave: body.chave,
+      pixCopiaECola: dynamicCode(location),
+    };
+    check('CobGerada', answer, 'answer of PUT /cob');
+    return reply.status(201).send(answer);
+  });
+
+  app.post('/api/v2/locrec', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    const id = nextLoc++;
+    locs.set(id, null);
+    const answer = {
+      id,
+      location: `pix.example.com/qr/v2/rec/${crypto.randomBytes(8).toString('hex')}`,
+      criacao: new Date().toISOString(),
+    };
+    return reply.status(201).send(answer);
+  });
+
+  app.post('/api/v2/rec', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    if (!check('RecSolicitada', request.body, 'POST /rec')) {
+      return problem(reply, 400, 'OperacaoInvalidaRecExample1');
+    }
+    const body = request.body as {
+      loc?: number;
+      ativacao?: { dadosJornada?: { txid?: string } };
+      vinculo: unknown;
+      calendario: unknown;
+      valor?: unknown;
+      politicaRetentativa: string;
+    };
+    if (body.loc !== undefined && (!locs.has(body.loc) || locs.get(body.loc) !== null)) {
+      return problem(reply, 400, 'OperacaoInvalidaRecExample1');
+    }
+    recSequence += 1;
+    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    const idRec = `RR12345678${day}${String(recSequence).padStart(11, '0')}`;
+    if (body.loc !== undefined) locs.set(body.loc, idRec);
+    const firstTxid = body.ativacao?.dadosJornada?.txid ?? null;
+    recs.set(idRec, { firstTxid, body, status: 'CRIADA' });
+    const answer = {
+      idRec,
+      vinculo: body.vinculo,
+      calendario: body.calendario,
+      ...(body.valor ? { valor: body.valor } : {}),
+      recebedor: { cnpj: '11222333000181', nome: 'Clínica Teste', ispbParticipante: '12345678' },
+      status: 'CRIADA',
+      politicaRetentativa: body.politicaRetentativa,
+      atualizacao: [{ status: 'CRIADA', data: new Date().toISOString() }],
+    };
+    return reply.status(201).send(answer);
+  });
+
+  app.get('/api/v2/rec/:idRec', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    const { idRec } = request.params as { idRec: string };
+    const { txid } = request.query as { txid?: string };
+    const rec = recs.get(idRec);
+    if (!rec) return problem(reply, 404, 'NaoEncontradoExample1');
+    const body = rec.body as { vinculo: unknown; calendario: unknown; politicaRetentativa: string };
+    const composite = txid && txid === rec.firstTxid && charges.has(txid);
+    return reply.send({
+      idRec,
+      vinculo: body.vinculo,
+      calendario: body.calendario,
+      recebedor: { cnpj: '11222333000181', nome: 'Clínica Teste', ispbParticipante: '12345678' },
+      status: rec.status,
+      politicaRetentativa: body.politicaRetentativa,
+      atualizacao: [{ status: rec.status, data: new Date().toISOString() }],
+      ...(composite
+        ? {
+            dadosQR: {
+              jornada: 'JORNADA_3',
+              pixCopiaECola: dynamicCode(
+                `pix.example.com/qr/v2/cob/${txid.slice(0, 12)}`,
+                `pix.example.com/qr/v2/rec/${idRec.slice(-11)}`,
+              ),
+            },
+          }
+        : {}),
+    });
+  });
+
+  app.put('/api/v2/cobr/:txid', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    const { txid } = request.params as { txid: string };
+    if (!/^[a-zA-Z0-9]{26,35}$/.test(txid) || !check('CobRSolicitada', request.body, 'PUT /cobr')) {
+      return problem(reply, 400, 'OperacaoInvalidaCobRExample1');
+    }
+    const body = request.body as {
+      idRec: string;
+      calendario: { dataDeVencimento: string };
+      valor: { original: string };
+    };
+    const rec = recs.get(body.idRec);
+    // An institution refuses a charge on an authorisation that is not approved.
+    if (!rec || rec.status !== 'APROVADA') {
+      return problem(reply, 400, 'OperacaoInvalidaCobRExample1');
+    }
+    cobrs.set(txid, {
+      idRec: body.idRec,
+      amount: Math.round(Number(body.valor.original) * 100),
+      dueDate: body.calendario.dataDeVencimento,
+    });
+    return reply.status(201).send({
+      idRec: body.idRec,
+      txid,
+      status: 'CRIADA',
+      calendario: body.calendario,
+      valor: body.valor,
+      atualizacao: [{ status: 'CRIADA', data: new Date().toISOString() }],
+    });
+  });
+
+  for (const [path, key] of [
+    ['/api/v2/webhookrec', 'recWebhookUrl'],
+    ['/api/v2/webhookcobr', 'cobrWebhookUrl'],
+  ] as const) {
+    app.put(path, async (request, reply) => {
+      if (!authorized(request.headers.authorization))
+        return problem(reply, 403, 'AcessoNegadoExample1');
+      const body = request.body as { webhookUrl?: string };
+      if (typeof body?.webhookUrl !== 'string') {
+        return problem(reply, 400, 'RequisicaoInvalidaWebhookExample1');
+      }
+      state[key] = body.webhookUrl;
+      return reply.status(204).send();
+    });
+  }
+
   app.put('/api/v2/webhook/:chave', async (request, reply) => {
     if (!authorized(request.headers.authorization))
       return problem(reply, 403, 'AcessoNegadoExample1');
@@ -227,7 +450,10 @@ export async function startPixStandIn(): Promise<StandIn> {
     const target = url ?? state.webhookUrl;
     if (!target) throw new Error('stand-in: no webhook registered');
     // As a PSP does: the registered URL with '/pix' appended.
-    const res = await fetch(`${target}/pix`, {
+    return post(`${target}/pix`, body);
+  };
+  const post = async (target: string, body: unknown) => {
+    const res = await fetch(target, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -235,7 +461,7 @@ export async function startPixStandIn(): Promise<StandIn> {
     return { status: res.status, body: await res.json().catch(() => null) };
   };
 
-  return {
+  const standIn: StandIn = {
     url: `http://127.0.0.1:${port}`,
     clientId,
     clientSecret,
@@ -263,6 +489,80 @@ export async function startPixStandIn(): Promise<StandIn> {
       return { ...answer, e2eid, payload };
     },
     deliver,
+    recs,
+    cobrs,
+    async payAndAuthorise(idRec) {
+      const rec = recs.get(idRec);
+      if (!rec?.firstTxid) throw new Error(`stand-in: no journey-3 authorisation ${idRec}`);
+      const paid = await standIn.pay(rec.firstTxid);
+      const approved = await standIn.recStatus(idRec, 'APROVADA');
+      return { pix: paid.status, rec: approved.status, e2eid: paid.e2eid };
+    },
+    async recStatus(idRec, status) {
+      const rec = recs.get(idRec);
+      if (rec) rec.status = status;
+      const target = state.recWebhookUrl;
+      if (!target) throw new Error('stand-in: no webhookrec registered');
+      const item = {
+        idRec,
+        status,
+        atualizacao: [
+          { status: 'CRIADA', data: new Date(Date.now() - 60_000).toISOString() },
+          { status, data: new Date().toISOString() },
+        ],
+        ...(status === 'APROVADA' && rec?.firstTxid
+          ? { ativacao: { tipoJornada: 'JORNADA_3', dadosJornada: { txid: rec.firstTxid } } }
+          : {}),
+        ...(status === 'CANCELADA'
+          ? {
+              encerramento: {
+                cancelamento: {
+                  solicitante: 'USUARIO_PAGADOR',
+                  codigo: 'ACCL',
+                  descricao: 'Cancelada pelo pagador',
+                },
+              },
+            }
+          : {}),
+      };
+      check('RecNotification', item, 'webhookrec body');
+      return post(`${target}/rec`, { recs: [item] });
+    },
+    async settleCobr(txid, options = {}) {
+      const cobr = cobrs.get(txid);
+      if (!cobr) throw new Error(`stand-in: no cobr ${txid}`);
+      const target = state.cobrWebhookUrl;
+      if (!target) throw new Error('stand-in: no webhookcobr registered');
+      const e2eid = options.e2eid ?? e2eidOf();
+      const at = options.at ?? new Date().toISOString();
+      const item = {
+        idRec: cobr.idRec,
+        txid,
+        status: 'CONCLUIDA',
+        atualizacao: [
+          { status: 'ATIVA', data: new Date(Date.parse(at) - 86_400_000).toISOString() },
+          { status: 'CONCLUIDA', data: at },
+        ],
+        pix: [{ endToEndId: e2eid, txid, valor: brCodeAmount(cobr.amount), horario: at }],
+      };
+      check('CobRNotification', item, 'webhookcobr body');
+      return { ...(await post(`${target}/cobr`, { cobsr: [item] })), e2eid };
+    },
+    async failCobr(txid, status = 'REJEITADA') {
+      const cobr = cobrs.get(txid);
+      if (!cobr) throw new Error(`stand-in: no cobr ${txid}`);
+      const target = state.cobrWebhookUrl;
+      if (!target) throw new Error('stand-in: no webhookcobr registered');
+      const item = {
+        idRec: cobr.idRec,
+        txid,
+        status,
+        atualizacao: [{ status, data: new Date().toISOString() }],
+      };
+      check('CobRNotification', item, 'webhookcobr body');
+      return post(`${target}/cobr`, { cobsr: [item] });
+    },
     close: () => app.close(),
   };
+  return standIn;
 }

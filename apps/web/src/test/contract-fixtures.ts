@@ -113,6 +113,8 @@ export function makeContractPayments(overrides: Partial<ContractPayments> = {}):
   return {
     plan: {
       method: 'pix_manual',
+      pix_automatico: false,
+      mandate: null,
       installments: 12,
       due_day: 20,
       total: 1234.56,

@@ -15,12 +15,14 @@ describe('paymentPlanCreateSchema', () => {
   it('defaults to 12 instalments and refuses what it cannot split', () => {
     expect(paymentPlanCreateSchema.parse({ method: 'pix_manual' })).toEqual({
       method: 'pix_manual',
+      pix_automatico: false,
       installments: 12,
     });
     expect(
       paymentPlanCreateSchema.parse({ method: 'api_pix', installments: 6, due_day: 31 }),
     ).toEqual({
       method: 'api_pix',
+      pix_automatico: false,
       installments: 6,
       due_day: 31,
     });

@@ -58,6 +58,14 @@ export const paymentPlanCreateSchema = z.object({
     .min(1, BILLING_MESSAGES.installmentsInvalid)
     .max(PLAN_MAX_INSTALLMENTS, BILLING_MESSAGES.installmentsInvalid)
     .default(PLAN_DEFAULT_INSTALLMENTS),
+  /**
+   * API Pix only: collect by Pix Automático (journey 3: one QR pays the first instalment and
+   * authorises the rest, each later charge sent 10 to 2 days before its due date) instead of a
+   * due-date charge (`cobv`) per instalment. Absent: false.
+   */
+  pix_automatico: z
+    .boolean({ error: 'pix_automatico deve ser verdadeiro ou falso.' })
+    .default(false),
   /** Absent: the day of the acceptance. */
   due_day: z
     .number({ error: BILLING_MESSAGES.dueDayInvalid })

@@ -28,7 +28,18 @@ describe('billing forms (web)', () => {
       installments: '12',
       due_day: ' 10 ',
     });
-    expect(paymentPlanBody(ok)).toEqual({ method: 'pix_manual', installments: 12, due_day: 10 });
+    expect(paymentPlanBody(ok)).toEqual({
+      method: 'pix_manual',
+      pix_automatico: false,
+      installments: 12,
+      due_day: 10,
+    });
+    expect(paymentPlanBody({ ...ok, method: 'pix_automatico' })).toEqual({
+      method: 'api_pix',
+      pix_automatico: true,
+      installments: 12,
+      due_day: 10,
+    });
     expect(
       issues(
         paymentPlanFormSchema.safeParse({ method: 'pix_manual', installments: '0', due_day: '32' }),
@@ -168,6 +179,9 @@ describe("the unit's Pix form (admins)", () => {
     api_client_id: null,
     api_client_secret_set: false,
     webhook_secret_set: true,
+    account_branch: null,
+    account_number: null,
+    account_type: null,
   };
   const base = {
     ...unitPixFormValues(saved),
@@ -187,6 +201,9 @@ describe("the unit's Pix form (admins)", () => {
       api_base_url: null,
       api_token_url: null,
       api_client_id: null,
+      account_branch: null,
+      account_number: null,
+      account_type: null,
     });
   });
 

@@ -5,7 +5,7 @@ import { z } from '../shared/zod.ts';
 import {
   BILLING_MESSAGES,
   BILLING_NOTE_MAX_LENGTH,
-  PAYMENT_METHODS,
+  type PaymentMethod,
   type MarkPaid,
   type PaymentPlanCreate,
 } from './api-schemas.ts';
@@ -39,16 +39,33 @@ export const BILLING_FORM_MESSAGES = {
 const wholeInRange = (message: string, min: number, max: number) =>
   countField(message, max, message).refine((value) => value >= min, message);
 
+/** The plan dialog's 'Forma de pagamento': a method, and with API Pix how it collects. */
+export const PLAN_FORMS = ['pix_manual', 'api_pix', 'pix_automatico'] as const;
+export type PlanForm = (typeof PLAN_FORMS)[number];
+export const PLAN_FORM_LABELS: Record<PlanForm, string> = {
+  pix_manual: 'Pix manual (QR Code estático, confirmação pela equipe)',
+  api_pix: 'API Pix: cobrança com vencimento a cada parcela',
+  pix_automatico: 'Pix Automático: a cliente autoriza uma vez, as parcelas são debitadas',
+};
+export function planFormOf(plan: { method: PaymentMethod; pix_automatico: boolean }): PlanForm {
+  return plan.method === 'api_pix' && plan.pix_automatico ? 'pix_automatico' : plan.method;
+}
+
 /** 'Criar plano de pagamento' / 'Alterar plano'. */
 export const paymentPlanFormSchema = z.object({
-  method: z.enum(PAYMENT_METHODS, { error: BILLING_MESSAGES.methodInvalid }),
+  method: z.enum(PLAN_FORMS, { error: BILLING_MESSAGES.methodInvalid }),
   installments: wholeInRange(BILLING_MESSAGES.installmentsInvalid, 1, PLAN_MAX_INSTALLMENTS),
   due_day: wholeInRange(BILLING_MESSAGES.dueDayInvalid, 1, 31),
 });
 export type PaymentPlanFormData = z.output<typeof paymentPlanFormSchema>;
 
 export function paymentPlanBody(values: PaymentPlanFormData): PaymentPlanCreate {
-  return { method: values.method, installments: values.installments, due_day: values.due_day };
+  return {
+    method: values.method === 'pix_automatico' ? 'api_pix' : values.method,
+    pix_automatico: values.method === 'pix_automatico',
+    installments: values.installments,
+    due_day: values.due_day,
+  };
 }
 
 /** 'Registrar pagamento': the São Paulo day the Pix arrived (not after today) and a note. */
@@ -294,6 +311,9 @@ export function unitPixFormSchema(saved: { clientSecretSet: boolean }) {
       api_client_id: z.string().trim().max(200, UNIT_PIX_FORM_MESSAGES.apiClientIdInvalid),
       api_client_secret: z.string().max(500, UNIT_PIX_FORM_MESSAGES.apiClientSecretInvalid),
       webhook_secret: blankOr(patchFields.webhook_secret.unwrap().unwrap()),
+      account_branch: blankOr(patchFields.account_branch.unwrap().unwrap()),
+      account_number: blankOr(patchFields.account_number.unwrap().unwrap()),
+      account_type: z.union([z.literal(''), patchFields.account_type.unwrap().unwrap()]),
     })
     .superRefine((values, ctx) => {
       const urls = [
@@ -338,6 +358,9 @@ export function unitPixFormValues(settings: UnitBillingSettings) {
     api_client_id: settings.api_client_id ?? '',
     api_client_secret: '',
     webhook_secret: '',
+    account_branch: settings.account_branch ?? '',
+    account_number: settings.account_number ?? '',
+    account_type: settings.account_type ?? '',
   };
 }
 
@@ -355,6 +378,9 @@ export function unitPixBody(values: UnitPixFormData): UnitBillingSettingsPatchBo
     api_base_url: orNull(values.api_base_url),
     api_token_url: orNull(values.api_token_url),
     api_client_id: orNull(values.api_client_id),
+    account_branch: orNull(values.account_branch),
+    account_number: orNull(values.account_number),
+    account_type: values.account_type === '' ? null : values.account_type,
     ...(values.api_client_secret !== '' ? { api_client_secret: values.api_client_secret } : {}),
     ...(values.webhook_secret !== '' ? { webhook_secret: values.webhook_secret } : {}),
   };

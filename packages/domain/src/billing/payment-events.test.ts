@@ -10,6 +10,7 @@ import {
 import {
   applyPaymentEvent,
   applyPaymentEvents,
+  mandateStatus,
   paymentEventsState,
   paymentView,
   type PaymentEvent,
@@ -116,24 +117,44 @@ describe('applyPaymentEvent', () => {
     });
   });
 
-  it('cancels what is open when the payer revokes the authorisation, but money already sent lands', () => {
+  it('keeps what is open owed when the payer revokes the authorisation, and money sent lands', () => {
     const events: PaymentEvent[] = [
-      { id: 'c1', type: 'autorizacao_cancelada', at: '2026-01-20T10:00:00Z' },
+      {
+        id: 'c1',
+        type: 'autorizacao_cancelada',
+        id_rec: 'R1',
+        motivo: 'cancelada',
+        at: '2026-01-20T10:00:00Z',
+      },
       pay('ev2', 'T2', 'E2'),
       { id: 'f3', type: 'cobranca_falhou', txid: 'T3', at: '2026-03-08T10:00:00Z' },
     ];
     const view = paymentView(applyPaymentEvents(paymentEventsState(plan()), events));
-    expect(view.installments.map((item) => item.status)).toEqual([
-      'cancelada',
-      'paga',
-      'cancelada',
-    ]);
-    const failedOnly = paymentView(applyPaymentEvents(paymentEventsState(plan()), events.slice(2)));
-    expect(failedOnly.installments.map((item) => item.status)).toEqual([
-      'solicitada',
-      'solicitada',
-      'falhou',
-    ]);
+    expect(view.installments.map((item) => item.status)).toEqual(['solicitada', 'paga', 'falhou']);
+    expect(mandateStatus(events)).toBe('cancelada');
+  });
+
+  it('reads the authorisation the same in any order: an end wins over a late approval', () => {
+    const approved: PaymentEvent = {
+      id: 'a1',
+      type: 'autorizacao_aprovada',
+      id_rec: 'R1',
+      at: '2026-01-10T10:00:00Z',
+    };
+    const expired: PaymentEvent = {
+      id: 'x1',
+      type: 'autorizacao_cancelada',
+      id_rec: 'R1',
+      motivo: 'expirada',
+      at: '2026-01-09T10:00:00Z',
+    };
+    const cancelled: PaymentEvent = { ...expired, id: 'x2', motivo: 'cancelada' };
+    expect(mandateStatus([])).toBe('aguardando');
+    expect(mandateStatus([approved])).toBe('ativa');
+    expect(mandateStatus([approved, expired])).toBe('expirada');
+    expect(mandateStatus([expired, approved])).toBe('expirada');
+    expect(mandateStatus([expired, cancelled])).toBe('cancelada');
+    expect(mandateStatus([cancelled, expired, approved])).toBe('cancelada');
   });
 });
 
@@ -163,7 +184,17 @@ const eventBody = fc.oneof(
     paid_at: timeArb,
   }),
   fc.record({ type: fc.constant('cobranca_falhou' as const), txid: txidArb, at: timeArb }),
-  fc.record({ type: fc.constant('autorizacao_cancelada' as const), at: timeArb }),
+  fc.record({
+    type: fc.constant('autorizacao_cancelada' as const),
+    id_rec: fc.constant('R1'),
+    motivo: fc.constantFrom('cancelada' as const, 'recusada' as const, 'expirada' as const),
+    at: timeArb,
+  }),
+  fc.record({
+    type: fc.constant('autorizacao_aprovada' as const),
+    id_rec: fc.constant('R1'),
+    at: timeArb,
+  }),
   fc.record({
     type: fc.constant('devolucao_liquidada' as const),
     txid: txidArb,
@@ -233,6 +264,7 @@ describe('payment events, properties', () => {
         const again = applyPaymentEvents(paymentEventsState(base), shuffled);
         expect(again).toEqual(once);
         expect(paymentView(again)).toEqual(paymentView(once));
+        expect(mandateStatus(again.events)).toBe(mandateStatus(once.events));
       }),
       { numRuns: propertyRuns(400) },
     );
@@ -263,7 +295,9 @@ describe('payment events, properties', () => {
         for (const event of events) {
           const { state: next, outcome } = applyPaymentEvent(state, event);
           const known =
-            event.type === 'autorizacao_cancelada' || base.some((item) => item.txid === event.txid);
+            event.type === 'autorizacao_cancelada' ||
+            event.type === 'autorizacao_aprovada' ||
+            base.some((item) => item.txid === event.txid);
           if (!known) expect(outcome).toMatchObject({ reason: 'cobranca_desconhecida' });
           if (known && event.type === 'pagamento_recebido' && event.amount !== 100_00) {
             expect(outcome).toMatchObject({ reason: 'valor_divergente' });

@@ -22,8 +22,20 @@ export type PaymentEvent =
       paid_at: string;
     }
   | { id: string; type: 'cobranca_falhou'; txid: string; at: string }
-  /** The payer cancelled the Pix Automático authorisation: no further charge can be sent. */
-  | { id: string; type: 'autorizacao_cancelada'; at: string }
+  /** The payer's bank approved the Pix Automático authorisation (API Pix `rec` APROVADA). */
+  | { id: string; type: 'autorizacao_aprovada'; id_rec: string; at: string }
+  /**
+   * The authorisation ended before its term: cancelled (by the payer, her bank or the clinic),
+   * refused by her bank, or expired unanswered. No further charge can be sent on it; what is
+   * still owed stays owed (a debt does not end with the debit authorisation).
+   */
+  | {
+      id: string;
+      type: 'autorizacao_cancelada';
+      id_rec: string;
+      motivo: MandateEnd;
+      at: string;
+    }
   | {
       id: string;
       type: 'devolucao_liquidada';
@@ -35,6 +47,43 @@ export type PaymentEvent =
       at: string;
     };
 export type PaymentEventType = PaymentEvent['type'];
+
+/** How a Pix Automático authorisation ended (API Pix `rec` CANCELADA, REJEITADA, EXPIRADA). */
+export const MANDATE_ENDS = ['cancelada', 'recusada', 'expirada'] as const;
+export type MandateEnd = (typeof MANDATE_ENDS)[number];
+
+/** A plan's Pix Automático authorisation, as its events leave it. */
+export const MANDATE_STATUSES = ['aguardando', 'ativa', ...MANDATE_ENDS] as const;
+export type MandateStatus = (typeof MANDATE_STATUSES)[number];
+export const MANDATE_STATUS_LABELS: Record<MandateStatus, string> = {
+  aguardando: 'Aguardando autorização',
+  ativa: 'Autorizada',
+  cancelada: 'Cancelada',
+  recusada: 'Recusada pelo banco',
+  expirada: 'Expirada sem autorização',
+};
+
+function isMandateEvent(
+  event: PaymentEvent,
+): event is Extract<PaymentEvent, { type: 'autorizacao_aprovada' | 'autorizacao_cancelada' }> {
+  return event.type === 'autorizacao_aprovada' || event.type === 'autorizacao_cancelada';
+}
+
+/**
+ * The authorisation's status from its events, in any order: an end is final and wins over an
+ * approval that arrives after it (webhooks are not ordered); of two ends, the first of
+ * MANDATE_ENDS wins, so the answer never depends on arrival.
+ */
+export function mandateStatus(events: readonly PaymentEvent[]): MandateStatus {
+  const ends = new Set<MandateEnd>();
+  let approved = false;
+  for (const event of events) {
+    if (event.type === 'autorizacao_cancelada') ends.add(event.motivo);
+    else if (event.type === 'autorizacao_aprovada') approved = true;
+  }
+  const end = MANDATE_ENDS.find((item) => ends.has(item));
+  return end ?? (approved ? 'ativa' : 'aguardando');
+}
 
 export const PAYMENT_EVENT_REFUSALS = [
   'cobranca_desconhecida',
@@ -100,7 +149,7 @@ function staticRefusal(
   base: readonly Installment[],
   event: PaymentEvent,
 ): PaymentEventRefusal | null {
-  if (event.type === 'autorizacao_cancelada') return null;
+  if (isMandateEvent(event)) return null;
   const installment = base.find((item) => item.txid !== null && item.txid === event.txid);
   if (!installment) return 'cobranca_desconhecida';
   if (event.type === 'pagamento_recebido' && event.amount !== installment.amount) {
@@ -185,12 +234,8 @@ const OPEN = new Set(['agendada', 'solicitada', 'falhou', 'vencida']);
 export function paymentView(state: PaymentEventsState): PaymentView {
   const surplus: SurplusPayment[] = [];
   const unapplied: PaymentView['unapplied'] = [];
-  const mandateCancelled = state.events.some((event) => event.type === 'autorizacao_cancelada');
-
   const installments = state.base.map((base): Installment => {
-    const mine = state.events.filter(
-      (event) => event.type !== 'autorizacao_cancelada' && event.txid === base.txid,
-    );
+    const mine = state.events.filter((event) => !isMandateEvent(event) && event.txid === base.txid);
     const payments = mine.filter((event) => event.type === 'pagamento_recebido').sort(paymentOrder);
     const refunds = mine.filter((event) => event.type === 'devolucao_liquidada').sort(refundOrder);
     const failed = mine.some((event) => event.type === 'cobranca_falhou');
@@ -201,9 +246,8 @@ export function paymentView(state: PaymentEventsState): PaymentView {
     const extra = alreadyPaid ? payments : others;
     if (!alreadyPaid && first) {
       current = { ...current, status: 'paga', e2eid: first.e2eid, paid_at: first.paid_at };
-    } else if (!alreadyPaid && OPEN.has(base.status)) {
-      if (mandateCancelled) current = { ...current, status: 'cancelada' };
-      else if (failed && base.status === 'solicitada') current = { ...current, status: 'falhou' };
+    } else if (!alreadyPaid && OPEN.has(base.status) && failed && base.status === 'solicitada') {
+      current = { ...current, status: 'falhou' };
     }
 
     const surplusHere = extra.map((payment) => ({

@@ -2,6 +2,7 @@ import { isQueryableDate } from '../shared/dates.ts';
 import { z } from '../shared/zod.ts';
 import { INSTALLMENT_STATUSES } from './installments.ts';
 import { PAYMENT_METHODS } from './api-schemas.ts';
+import { MANDATE_STATUSES } from './payment-events.ts';
 import { pixKeySchema } from './pix-key.ts';
 import { BR_CODE_MERCHANT_CITY_MAX, BR_CODE_MERCHANT_NAME_MAX } from './br-code.ts';
 
@@ -9,6 +10,15 @@ import { BR_CODE_MERCHANT_CITY_MAX, BR_CODE_MERCHANT_NAME_MAX } from './br-code.
  * Answers of the billing routes (issue 29) and the unit's Pix settings. Amounts in reais with two
  * decimals, like every answer; the domain works in centavos.
  */
+
+/** API Pix `DadosBancariosRecebedor.tipoConta`. */
+export const ACCOUNT_TYPES = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
+  CORRENTE: 'Conta corrente',
+  POUPANCA: 'Poupança',
+  PAGAMENTO: 'Conta de pagamento',
+};
 
 export const REFUND_REASONS = ['desistencia', 'cancelamento'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
@@ -23,6 +33,11 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
 
 export const BILLING_ANSWERS = {
   planNotFound: 'Este contrato ainda não tem plano de pagamento.',
+  automaticNeedsApi: 'Pix Automático só existe com API Pix: escolha a forma API Pix.',
+  unknownMandate: 'Autorização desconhecida: nenhum plano desta unidade tem esta recorrência.',
+  automaticNeedsInstallments: 'Pix Automático precisa de ao menos 2 parcelas.',
+  automaticNeedsAccount:
+    'Pix Automático precisa da conta da unidade (agência, conta e tipo) nas configurações de Pix.',
   installmentNotFound: 'Parcela não encontrada.',
   planHasPayments: 'O plano já tem parcela paga: não é possível alterá-lo.',
   contractEnded: 'O contrato foi encerrado: o plano não pode ser alterado.',
@@ -67,10 +82,18 @@ export const refundViewSchema = z.object({
 });
 export type RefundView = z.output<typeof refundViewSchema>;
 
+/** A plan's Pix Automático authorisation; null on a plan that does not use one. */
+export const mandateViewSchema = z
+  .object({ status: z.enum(MANDATE_STATUSES), status_label: z.string() })
+  .nullable();
+export type MandateView = z.output<typeof mandateViewSchema>;
+
 /** GET /contracts/{id}/payments */
 export const contractPaymentsSchema = z.object({
   plan: z.object({
     method: z.enum(PAYMENT_METHODS),
+    pix_automatico: z.boolean(),
+    mandate: mandateViewSchema,
     installments: z.number().int(),
     due_day: z.number().int(),
     total: z.number(),
@@ -95,6 +118,11 @@ const dayParam = z
 export const receivablesQuerySchema = z.object({
   unit: z.string({ error: BILLING_ANSWERS.unitInvalid }).trim().min(1).max(60).optional(),
   status: z.enum(INSTALLMENT_STATUSES, { error: BILLING_ANSWERS.statusInvalid }).optional(),
+  /**
+   * `encerrada`: the next instalment still owed of each plan whose Pix Automático authorisation
+   * ended (cancelled, refused or expired), to be chased by hand.
+   */
+  mandate: z.enum(['encerrada'], { error: BILLING_ANSWERS.statusInvalid }).optional(),
   from: dayParam.optional(),
   to: dayParam.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -117,6 +145,7 @@ export const receivableSchema = z.object({
   status_label: z.string(),
   overdue_days: z.number().int(),
   method: z.enum(PAYMENT_METHODS),
+  mandate: mandateViewSchema,
 });
 export type Receivable = z.output<typeof receivableSchema>;
 
@@ -132,6 +161,10 @@ export const unitBillingSettingsSchema = z.object({
   api_client_id: z.string().nullable(),
   api_client_secret_set: z.boolean(),
   webhook_secret_set: z.boolean(),
+  /** The unit's account at the institution: API Pix `cobr` names where the money goes. */
+  account_branch: z.string().nullable(),
+  account_number: z.string().nullable(),
+  account_type: z.enum(ACCOUNT_TYPES).nullable(),
 });
 export type UnitBillingSettings = z.output<typeof unitBillingSettingsSchema>;
 
@@ -182,6 +215,20 @@ export const unitBillingSettingsPatchSchema = z.object({
       /^[A-Za-z0-9_-]{16,200}$/,
       'O segredo do webhook deve ter de 16 a 200 letras ou números.',
     )
+    .nullable()
+    .optional(),
+  account_branch: z
+    .string({ error: 'A agência deve ter até 4 dígitos.' })
+    .regex(/^\d{1,4}$/, 'A agência deve ter até 4 dígitos.')
+    .nullable()
+    .optional(),
+  account_number: z
+    .string({ error: 'A conta deve ter de 1 a 20 dígitos (sem traço).' })
+    .regex(/^\d{1,20}$/, 'A conta deve ter de 1 a 20 dígitos (sem traço).')
+    .nullable()
+    .optional(),
+  account_type: z
+    .enum(ACCOUNT_TYPES, { error: 'Tipo de conta deve ser CORRENTE, POUPANCA ou PAGAMENTO.' })
     .nullable()
     .optional(),
 });

@@ -417,6 +417,12 @@ export const publicPlanSchema = z.object({
   payments: z
     .object({
       method: z.string(),
+      /**
+       * Pix Automático (API Pix journey 3): while the first instalment is owed, `next`'s code pays
+       * it and authorises the rest; `mandate` is the authorisation's status, null without one.
+       */
+      pix_automatico: z.boolean(),
+      mandate: z.object({ status: z.string(), status_label: z.string() }).nullable(),
       installments: z.array(
         z.object({
           n: z.number().int(),

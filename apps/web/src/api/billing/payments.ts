@@ -20,6 +20,8 @@ import { contractKeys } from '../care/contracts';
 export interface ReceivablesFilters {
   unit?: string;
   status?: InstallmentStatus;
+  /** `encerrada`: the next instalment of each plan whose Pix Automático authorisation ended. */
+  mandate?: 'encerrada';
   /** Due dates, São Paulo days, inclusive (AAAA-MM-DD). */
   from?: string;
   to?: string;
@@ -53,6 +55,7 @@ export const receivablesQuery = (filters: ReceivablesFilters) =>
         query: {
           unit: filters.unit,
           status: filters.status,
+          mandate: filters.mandate,
           from: filters.from,
           to: filters.to,
           limit: filters.limit ?? 500,

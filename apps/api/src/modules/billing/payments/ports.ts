@@ -42,5 +42,10 @@ export function withPayments(care: AfterSalePort): AfterSalePort {
       const payments = await paymentsService.publicPayments(tx, plan.contract_id, now);
       return payments ? { ...plan, payments } : plan;
     },
+
+    async afterAcceptance(db, contractId, now) {
+      await care.afterAcceptance(db, contractId, now);
+      await paymentsService.chargesAfterPlan(db, contractId, now);
+    },
   };
 }

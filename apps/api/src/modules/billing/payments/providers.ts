@@ -27,17 +27,64 @@ export interface RefundRequest {
 export type RefundAnswer =
   { ok: true; status: 'solicitada' | 'concluida' } | { ok: false; problem: string };
 
+/**
+ * Pix Automático, journey 3 (AFTER-SALE.md §3): the first instalment as an immediate charge and,
+ * linked to it, the authorisation of the rest; one composite QR pays the one and authorises the
+ * other.
+ */
+export interface RecurrenceRequest {
+  /** The first instalment's charge (`cob`), whose payment activates the recurrence. */
+  firstTxid: string;
+  firstAmount: Centavos;
+  payer: { name: string; cpf: string | null };
+  /** The contract's number, shown by the payer's bank beside the authorisation. */
+  contract: string;
+  /** What the payments are for (≤ 35 characters). */
+  object: string;
+  /** Due dates of the second and of the last instalment. */
+  firstDue: string;
+  lastDue: string;
+  /** The amount of each later charge when all are equal; null when they differ by centavos. */
+  amountEach: Centavos | null;
+  description: string;
+}
+
+export type RecurrenceAnswer =
+  { ok: true; idRec: string; copiaECola: string } | { ok: false; problem: string };
+
+export interface RecurringChargeRequest {
+  idRec: string;
+  txid: string;
+  amount: Centavos;
+  dueDate: string;
+  description: string;
+}
+
 export interface PaymentProvider {
   readonly method: PaymentMethod;
   requestCharge(unit: UnitPix, charge: ChargeRequest): Promise<ChargeAnswer>;
   requestRefund(unit: UnitPix, refund: RefundRequest): Promise<RefundAnswer>;
+  /** Pix Automático: the authorisation and the first instalment's charge, one QR for both. */
+  createRecurrence(unit: UnitPix, request: RecurrenceRequest): Promise<RecurrenceAnswer>;
+  /** Pix Automático: a later instalment's charge (`cobr`), sent 10 to 2 days before it is due. */
+  requestRecurringCharge(unit: UnitPix, charge: RecurringChargeRequest): Promise<ChargeAnswer>;
 }
+
+const notManual = (): Promise<{ ok: false; problem: string }> =>
+  Promise.resolve({ ok: false, problem: 'manual' });
 
 const pixManual: PaymentProvider = {
   method: 'pix_manual',
   requestCharge: () => Promise.resolve({ ok: true, copiaECola: null }),
-  requestRefund: () => Promise.resolve({ ok: false, problem: 'manual' }),
+  requestRefund: notManual,
+  createRecurrence: notManual,
+  requestRecurringCharge: notManual,
 };
+
+const failure = (error: unknown) => ({
+  ok: false as const,
+  problem: error instanceof Error ? error.message : 'falha de rede',
+});
 
 /** The RFC 7807 title of an API Pix refusal, for the log (never the payer's data). */
 function problemOf(error: unknown, status: number): string {
@@ -65,7 +112,7 @@ const apiPix: PaymentProvider = {
       if (!data) return { ok: false, problem: problemOf(error, response.status) };
       return { ok: true, copiaECola: data.pixCopiaECola ?? null };
     } catch (error) {
-      return { ok: false, problem: error instanceof Error ? error.message : 'falha de rede' };
+      return failure(error);
     }
   },
   async requestRefund(unit, refund) {
@@ -81,7 +128,90 @@ const apiPix: PaymentProvider = {
       if (!data) return { ok: false, problem: problemOf(error, response.status) };
       return { ok: true, status: data.status === 'DEVOLVIDO' ? 'concluida' : 'solicitada' };
     } catch (error) {
-      return { ok: false, problem: error instanceof Error ? error.message : 'falha de rede' };
+      return failure(error);
+    }
+  },
+  async createRecurrence(unit, request) {
+    if (!unit.api || !unit.pixKey) return { ok: false, problem: 'api_pix não configurada' };
+    if (!request.payer.cpf) return { ok: false, problem: 'devedor sem CPF' };
+    const devedor = { cpf: cpfDigits(request.payer.cpf), nome: request.payer.name.slice(0, 140) };
+    try {
+      const client = pixApiClient(unit.api);
+      // 1. The first instalment, paid now: an immediate charge (a day to pay it).
+      const cob = await client.PUT('/cob/{txid}', {
+        params: { path: { txid: request.firstTxid } },
+        body: {
+          calendario: { expiracao: 86_400 },
+          devedor,
+          valor: { original: brCodeAmount(request.firstAmount) },
+          chave: unit.pixKey,
+          solicitacaoPagador: request.description.slice(0, 140),
+        },
+      });
+      if (!cob.data) return { ok: false, problem: problemOf(cob.error, cob.response.status) };
+      // 2. Where the payer's bank reads the authorisation.
+      const loc = await client.POST('/locrec', {});
+      if (!loc.data) return { ok: false, problem: problemOf(loc.error, loc.response.status) };
+      // 3. The authorisation, linked to the charge (journey 3).
+      const rec = await client.POST('/rec', {
+        body: {
+          vinculo: {
+            objeto: request.object.slice(0, 35),
+            contrato: request.contract.slice(0, 35),
+            devedor,
+          },
+          calendario: {
+            dataInicial: request.firstDue,
+            dataFinal: request.lastDue,
+            periodicidade: 'MENSAL',
+          },
+          ...(request.amountEach === null
+            ? {}
+            : { valor: { valorRec: brCodeAmount(request.amountEach) } }),
+          politicaRetentativa: 'PERMITE_3R_7D',
+          loc: loc.data.id,
+          ativacao: { dadosJornada: { txid: request.firstTxid } },
+        },
+      });
+      if (!rec.data?.idRec) {
+        return { ok: false, problem: problemOf(rec.error, rec.response.status) };
+      }
+      // 4. The composite QR: the charge and the authorisation in one code.
+      const read = await client.GET('/rec/{idRec}', {
+        params: { path: { idRec: rec.data.idRec }, query: { txid: request.firstTxid } },
+      });
+      const copiaECola = read.data?.dadosQR?.pixCopiaECola;
+      if (!copiaECola) {
+        return { ok: false, problem: problemOf(read.error, read.response.status) };
+      }
+      return { ok: true, idRec: rec.data.idRec, copiaECola };
+    } catch (error) {
+      return failure(error);
+    }
+  },
+  async requestRecurringCharge(unit, charge) {
+    if (!unit.api) return { ok: false, problem: 'api_pix não configurada' };
+    if (!unit.account) return { ok: false, problem: 'conta da unidade não configurada' };
+    try {
+      const { data, error, response } = await pixApiClient(unit.api).PUT('/cobr/{txid}', {
+        params: { path: { txid: charge.txid } },
+        body: {
+          idRec: charge.idRec,
+          infoAdicional: charge.description.slice(0, 140),
+          calendario: { dataDeVencimento: charge.dueDate },
+          valor: { original: brCodeAmount(charge.amount) },
+          ajusteDiaUtil: true,
+          recebedor: {
+            conta: unit.account.number,
+            tipoConta: unit.account.type,
+            ...(unit.account.branch ? { agencia: unit.account.branch } : {}),
+          },
+        },
+      });
+      if (!data) return { ok: false, problem: problemOf(error, response.status) };
+      return { ok: true, copiaECola: null };
+    } catch (error) {
+      return failure(error);
     }
   },
 };

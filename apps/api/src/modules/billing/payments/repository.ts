@@ -39,12 +39,62 @@ export async function insertPlan(
 export async function updatePlan(
   db: DbOrTx,
   id: number,
-  changes: Pick<PlanRow, 'method' | 'installments' | 'dueDay'>,
+  changes: Partial<
+    Pick<
+      PlanRow,
+      | 'method'
+      | 'installments'
+      | 'dueDay'
+      | 'pixAutomatico'
+      | 'recId'
+      | 'recStatus'
+      | 'recCopiaECola'
+      | 'recClaimedUntil'
+    >
+  >,
 ): Promise<void> {
   await db
     .update(paymentPlans)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(paymentPlans.id, id));
+}
+
+/** The plan a Pix Automático authorisation belongs to, with its contract's unit. */
+export async function findPlanByRec(
+  db: DbOrTx,
+  idRec: string,
+): Promise<{ plan: PlanRow; unit: string } | undefined> {
+  const [row] = await db
+    .select({ plan: paymentPlans, unit: contracts.unit })
+    .from(paymentPlans)
+    .innerJoin(contracts, eq(contracts.id, paymentPlans.contractId))
+    .where(eq(paymentPlans.recId, idRec))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Takes, for `seconds`, the right to create a plan's Pix Automático authorisation: only while it
+ * has none and nobody else holds the claim (an expired claim is a process that died mid-way).
+ */
+export async function claimRecurrence(
+  db: DbOrTx,
+  contractId: number,
+  seconds: number,
+): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .update(paymentPlans)
+    .set({ recClaimedUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(
+      and(
+        eq(paymentPlans.contractId, contractId),
+        eq(paymentPlans.pixAutomatico, true),
+        sql`${paymentPlans.recId} IS NULL`,
+        sql`(${paymentPlans.recClaimedUntil} IS NULL OR ${paymentPlans.recClaimedUntil} < now())`,
+      ),
+    )
+    .returning();
+  return row;
 }
 
 export async function installmentsOf(db: DbOrTx, planId: number): Promise<InstallmentRow[]> {
@@ -153,6 +203,7 @@ export interface ReceivableRow {
   amount: number;
   status: InstallmentStatus;
   method: 'pix_manual' | 'api_pix';
+  recStatus: PlanRow['recStatus'];
 }
 
 const OPEN_STORED = ['agendada', 'solicitada', 'falhou'] as const;
@@ -164,10 +215,26 @@ const OPEN_STORED = ['agendada', 'solicitada', 'falhou'] as const;
 export async function receivables(
   db: DbOrTx,
   filter: RowFilter | null,
-  query: { status?: InstallmentStatus; from?: string; to?: string; limit: number; offset: number },
+  query: {
+    status?: InstallmentStatus;
+    mandate?: 'encerrada';
+    from?: string;
+    to?: string;
+    limit: number;
+    offset: number;
+  },
   today: string,
 ): Promise<{ rows: ReceivableRow[]; total: number }> {
   const where: SQL[] = [rowFilterSql(filter, { unit: contracts.unit })];
+  if (query.mandate === 'encerrada') {
+    // The first instalment still owed of each plan whose authorisation ended: one line a client.
+    where.push(sql`${installments.id} IN (
+      SELECT DISTINCT ON (i.plan_id) i.id FROM installments i
+      JOIN payment_plans p ON p.id = i.plan_id
+      WHERE p.rec_status IN ('cancelada', 'recusada', 'expirada')
+        AND i.status IN (${sql.raw(OPEN_STORED.map((status) => `'${status}'`).join(', '))})
+      ORDER BY i.plan_id, i.n)`);
+  }
   if (query.from) where.push(sql`${installments.dueDate} >= ${query.from}`);
   if (query.to) where.push(sql`${installments.dueDate} <= ${query.to}`);
   if (query.status === 'vencida') {
@@ -200,6 +267,7 @@ export async function receivables(
         amount: installments.amount,
         status: installments.status,
         method: paymentPlans.method,
+        recStatus: paymentPlans.recStatus,
       })
       .from(installments)
       .innerJoin(paymentPlans, eq(paymentPlans.id, installments.planId))
@@ -210,7 +278,7 @@ export async function receivables(
       .limit(query.limit)
       .offset(query.offset),
     // The whole network's count needs no contract: the instalments' index answers it alone.
-    filter !== null && filter.unit === null && filter.authorId === null
+    filter !== null && filter.unit === null && filter.authorId === null && !query.mandate
       ? db
           .select({ total: sql<number>`count(*)::int` })
           .from(installments)
@@ -350,9 +418,21 @@ export async function dueBetween(
   db: DbOrTx,
   from: string,
   to: string,
-): Promise<{ contractId: number; method: 'pix_manual' | 'api_pix' }[]> {
+): Promise<
+  {
+    contractId: number;
+    method: 'pix_manual' | 'api_pix';
+    pixAutomatico: boolean;
+    recStatus: PlanRow['recStatus'];
+  }[]
+> {
   return db
-    .selectDistinct({ contractId: installments.contractId, method: paymentPlans.method })
+    .selectDistinct({
+      contractId: installments.contractId,
+      method: paymentPlans.method,
+      pixAutomatico: paymentPlans.pixAutomatico,
+      recStatus: paymentPlans.recStatus,
+    })
     .from(installments)
     .innerJoin(paymentPlans, eq(paymentPlans.id, installments.planId))
     .where(
@@ -363,4 +443,25 @@ export async function dueBetween(
       ),
     )
     .orderBy(asc(installments.contractId));
+}
+
+/**
+ * Pix Automático plans whose authorisation was never created (the provider failed at
+ * acceptance) while their first instalment is still owed: the charge-window job retries them.
+ */
+export async function plansAwaitingRecurrence(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ contractId: paymentPlans.contractId })
+    .from(paymentPlans)
+    .innerJoin(installments, and(eq(installments.planId, paymentPlans.id), eq(installments.n, 1)))
+    .where(
+      and(
+        eq(paymentPlans.pixAutomatico, true),
+        sql`${paymentPlans.recId} IS NULL`,
+        eq(installments.baseStatus, 'agendada'),
+        inArray(installments.status, ['agendada', 'falhou']),
+      ),
+    )
+    .orderBy(asc(paymentPlans.contractId));
+  return rows.map((row) => row.contractId);
 }

@@ -6,7 +6,9 @@ import {
   buildStaticBrCode,
   centavosToReais,
   INSTALLMENT_STATUS_LABELS,
+  MANDATE_STATUS_LABELS,
   applyPaymentEvent,
+  mandateStatus,
   overdueDays,
   paymentView,
   planBalance,
@@ -18,6 +20,8 @@ import {
   type ContractPayments,
   type Installment,
   type InstallmentView,
+  type MandateStatus,
+  type MandateView,
   type MarkPaidData,
   type PaymentEvent,
   type PaymentEventOutcome,
@@ -80,24 +84,43 @@ const OVERDUE_BATCH = 200;
 /** Days before the due date a charge is sent in (Pix Automático's window, AFTER-SALE.md). */
 export const CHARGE_WINDOW = { fromDays: 2, toDays: 10 } as const;
 
-/** The static BR Code of an instalment still owed, when the unit has what it needs. */
-function copiaECola(row: repo.InstallmentRow, method: PaymentMethod, pix: UnitPix): string | null {
+/** A plan's Pix Automático authorisation as answered; null on a plan without one. */
+function mandateOf(plan: Pick<repo.PlanRow, 'pixAutomatico' | 'recStatus'>): MandateView {
+  if (!plan.pixAutomatico) return null;
+  const status: MandateStatus = plan.recStatus ?? 'aguardando';
+  return { status, status_label: MANDATE_STATUS_LABELS[status] };
+}
+
+const MANDATE_ENDED = new Set<MandateStatus>(['cancelada', 'recusada', 'expirada']);
+
+/**
+ * The code that pays an instalment still owed: the static BR Code (pix_manual), the institution's
+ * (a `cobv`, or journey 3's composite QR on a Pix Automático plan's first instalment). Once an
+ * authorisation has ended nothing will be debited, so the client gets the unit's static code
+ * (without txid: staff confirm it as a manual Pix) rather than nothing.
+ */
+function copiaECola(
+  row: repo.InstallmentRow,
+  plan: Pick<repo.PlanRow, 'method' | 'pixAutomatico' | 'recStatus'>,
+  pix: UnitPix,
+): string | null {
   if (!OWED.has(row.status)) return null;
-  if (method === 'api_pix') return row.copiaECola;
+  const mandateEnded = plan.pixAutomatico && MANDATE_ENDED.has(plan.recStatus ?? 'aguardando');
+  if (plan.method === 'api_pix' && (row.copiaECola || !mandateEnded)) return row.copiaECola;
   if (!pix.pixKey || !pix.merchantName || !pix.merchantCity) return null;
   return buildStaticBrCode({
     key: pix.pixKey,
     amount: reaisToCentavos(row.amount),
     merchantName: pix.merchantName,
     merchantCity: pix.merchantCity,
-    txid: row.txid,
+    txid: plan.method === 'pix_manual' ? row.txid : null,
     description: null,
   });
 }
 
 function installmentView(
   row: repo.InstallmentRow,
-  method: PaymentMethod,
+  plan: Pick<repo.PlanRow, 'method' | 'pixAutomatico' | 'recStatus'>,
   pix: UnitPix,
   today: string,
 ): InstallmentView {
@@ -110,8 +133,8 @@ function installmentView(
     status,
     status_label: INSTALLMENT_STATUS_LABELS[status],
     paid_at: row.paidAt ? row.paidAt.toISOString() : null,
-    method,
-    pix_copia_e_cola: copiaECola(row, method, pix),
+    method: plan.method,
+    pix_copia_e_cola: copiaECola(row, plan, pix),
   };
 }
 
@@ -170,6 +193,40 @@ function hashOf(event: PaymentEvent): string {
   return crypto.createHash('sha256').update(JSON.stringify(event)).digest('hex');
 }
 
+/**
+ * A charge the provider accepted: the instalment becomes 'solicitada' under its plan's lock, if
+ * it is still 'agendada' (a parallel run or a payment may have moved it). Returns whether it did.
+ */
+async function markRequested(
+  db: AppDb,
+  contractId: number,
+  installmentId: number,
+  copiaECola: string | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked = await repo.findPlan(tx, contractId, true);
+    if (!locked) return false;
+    const rows = await repo.installmentsOf(tx, locked.id);
+    const current = rows.find((item) => item.id === installmentId);
+    if (!current || current.baseStatus !== 'agendada') return false;
+    await repo.updateInstallment(tx, installmentId, { baseStatus: 'solicitada', copiaECola });
+    const events = (await repo.eventsOf(tx, contractId)).map(
+      (stored) => stored.event as PaymentEvent,
+    );
+    await refold(
+      tx,
+      rows.map((item) =>
+        item.id === installmentId ? { ...item, baseStatus: 'solicitada' as const } : item,
+      ),
+      events,
+    );
+    return true;
+  });
+}
+
+/** How long one process may take to create an authorisation before another may try again. */
+const RECURRENCE_CLAIM_SECONDS = 60;
+
 export interface EventAnswer {
   event_id: string;
   result: PaymentEventOutcome['result'];
@@ -195,12 +252,17 @@ export const paymentsService = {
     const total = reaisToCentavos(event.annualValue);
     const dueDay = Number(from.slice(8, 10));
     const plan = buildInstallments({ total, from, dueDay });
+    // With API Pix and the unit's account, Pix Automático (journey 3): she pays the first
+    // instalment and authorises the rest with one QR, on the page she accepted on.
+    const pixAutomatico = method === 'api_pix' && pix.account !== null && plan.length > 1;
     const row = await repo.insertPlan(tx, {
       contractId,
       method,
       installments: plan.length,
       dueDay,
       total: centavosToReais(total),
+      pixAutomatico,
+      recStatus: pixAutomatico ? 'aguardando' : null,
     });
     await repo.replaceInstallments(tx, row.id, newRows(row.id, contractId, method, plan));
   },
@@ -226,13 +288,15 @@ export const paymentsService = {
     return {
       plan: {
         method: plan.method,
+        pix_automatico: plan.pixAutomatico,
+        mandate: mandateOf(plan),
         installments: plan.installments,
         due_day: plan.dueDay,
         total: plan.total,
         paid: centavosToReais(balance.paid),
         open: centavosToReais(balance.open),
       },
-      installments: rows.map((row) => installmentView(row, plan.method, pix, today)),
+      installments: rows.map((row) => installmentView(row, plan, pix, today)),
       refunds: refunds.map((refund) => ({
         id: refund.id,
         amount: refund.amount,
@@ -260,9 +324,18 @@ export const paymentsService = {
     if (contract.status === 'cancelado' || contract.status === 'desistencia') {
       throw conflict(BILLING_ANSWERS.contractEnded);
     }
+    if (body.pix_automatico && body.method !== 'api_pix') {
+      throw new HttpError(422, BILLING_ANSWERS.automaticNeedsApi);
+    }
+    if (body.pix_automatico && body.installments < 2) {
+      throw new HttpError(422, BILLING_ANSWERS.automaticNeedsInstallments);
+    }
     if (body.method === 'api_pix') {
       const pix = await unitBillingService.pixOf(db, contract.unit);
       if (!pix.api) throw new HttpError(422, BILLING_ANSWERS.providerNotConfigured);
+      if (body.pix_automatico && !pix.account) {
+        throw new HttpError(422, BILLING_ANSWERS.automaticNeedsAccount);
+      }
     }
     await db.transaction(async (tx) => {
       const found = await repo.findPlan(tx, contractId, true);
@@ -289,21 +362,39 @@ export const paymentsService = {
       const from = saoPauloDate(new Date(contract.accepted_at));
       const dueDay = body.due_day ?? plan.dueDay;
       const next = buildInstallments({ total, from, dueDay, count: body.installments });
+      // A new plan starts a new authorisation: the old one (if any) was never paid, since a plan
+      // with payments cannot change, and expires unanswered at the institution.
       await repo.updatePlan(tx, plan.id, {
         method: body.method,
         installments: next.length,
         dueDay,
+        pixAutomatico: body.pix_automatico,
+        recStatus: body.pix_automatico ? 'aguardando' : null,
+        recId: null,
+        recCopiaECola: null,
+        recClaimedUntil: null,
       });
       await repo.replaceInstallments(tx, plan.id, newRows(plan.id, contractId, body.method, next));
       await auditService.record(tx, {
         entity: 'contract',
         entityId: contractId,
         action: 'payment_plan',
-        before: { method: plan.method, installments: plan.installments, due_day: plan.dueDay },
-        after: { method: body.method, installments: next.length, due_day: dueDay },
+        before: {
+          method: plan.method,
+          pix_automatico: plan.pixAutomatico,
+          installments: plan.installments,
+          due_day: plan.dueDay,
+        },
+        after: {
+          method: body.method,
+          pix_automatico: body.pix_automatico,
+          installments: next.length,
+          due_day: dueDay,
+        },
       });
     });
-    if (body.method === 'api_pix') await this.requestCharges(db, contractId);
+    // Staff issued the plan: every due-date charge at once, so she can pay ahead if she likes.
+    await this.chargesAfterPlan(db, contractId, now, 'all');
     return this.payments(db, viewer, contractId, now);
   },
 
@@ -362,7 +453,7 @@ export const paymentsService = {
       return { plan, fresh: fresh ?? row };
     });
     const pix = await unitBillingService.pixOf(db, contract.unit);
-    return installmentView(result.fresh, result.plan.method, pix, saoPauloDate(now));
+    return installmentView(result.fresh, result.plan, pix, saoPauloDate(now));
   },
 
   /** GET /billing/receivables: the instalments of the viewer's reach, by due date. */
@@ -410,6 +501,7 @@ export const paymentsService = {
           status_label: INSTALLMENT_STATUS_LABELS[status],
           overdue_days: overdueDays({ due_date: row.dueDate, status: row.status }, today),
           method: row.method,
+          mandate: mandateOf({ pixAutomatico: row.recStatus !== null, recStatus: row.recStatus }),
         };
       }),
     };
@@ -531,7 +623,9 @@ export const paymentsService = {
       reason: 'cobranca_desconhecida',
       message: 'Cobrança desconhecida: nenhuma parcela deste plano tem este txid.',
     };
-    if (event.type === 'autorizacao_cancelada') return refusedUnknown;
+    if (event.type === 'autorizacao_aprovada' || event.type === 'autorizacao_cancelada') {
+      return this.applyMandateEvent(db, provider, unit, event);
+    }
     const found = await repo.findByTxid(db, event.txid);
     if (!found || found.unit !== unit) return refusedUnknown;
     return db.transaction(async (tx) => {
@@ -603,28 +697,178 @@ export const paymentsService = {
         description: `Parcela ${row.n}/${plan.installments} contrato ${contract.number}`,
       });
       if (!answer.ok) continue;
-      await db.transaction(async (tx) => {
-        const locked = await repo.findPlan(tx, contractId, true);
-        if (!locked) return;
-        const rows = await repo.installmentsOf(tx, locked.id);
-        const current = rows.find((item) => item.id === row.id);
-        if (!current || current.baseStatus !== 'agendada') return;
-        await repo.updateInstallment(tx, row.id, {
-          baseStatus: 'solicitada',
-          copiaECola: answer.copiaECola,
+      if (await markRequested(db, contractId, row.id, answer.copiaECola)) sent += 1;
+    }
+    return sent;
+  },
+
+  /**
+   * A Pix Automático authorisation approved or ended (webhookrec): stored with the plan's events
+   * under its row lock, and the plan's `rec_status` re-derived from all of them (mandateStatus),
+   * so a replay, a late approval after a cancellation or any order leaves the same status.
+   */
+  async applyMandateEvent(
+    db: AppDb,
+    provider: PaymentMethod,
+    unit: string,
+    event: Extract<PaymentEvent, { type: 'autorizacao_aprovada' | 'autorizacao_cancelada' }>,
+  ): Promise<EventAnswer> {
+    const found = await repo.findPlanByRec(db, event.id_rec);
+    if (!found || found.unit !== unit) {
+      return {
+        event_id: event.id,
+        result: 'recusado',
+        reason: 'autorizacao_desconhecida',
+        message: BILLING_ANSWERS.unknownMandate,
+      };
+    }
+    return db.transaction(async (tx) => {
+      const plan = await repo.findPlan(tx, found.plan.contractId, true);
+      if (!plan) throw new Error('plan vanished under its lock');
+      const stored = (await repo.eventsOf(tx, plan.contractId)).map(
+        (row) => row.event as PaymentEvent,
+      );
+      if (stored.some((item) => item.id === event.id)) {
+        return { event_id: event.id, result: 'repetido' as const };
+      }
+      await repo.insertEvents(tx, [
+        {
+          provider,
+          eventId: event.id,
+          contractId: plan.contractId,
+          event,
+          payloadHash: hashOf(event),
+          outcome: 'aplicado',
+        },
+      ]);
+      const status = mandateStatus([...stored, event]);
+      if (status !== plan.recStatus) {
+        await repo.updatePlan(tx, plan.id, { recStatus: status });
+        await auditService.record(tx, {
+          entity: 'contract',
+          entityId: plan.contractId,
+          action: 'pix_automatico',
+          actorId: null,
+          before: { status: plan.recStatus },
+          after: { status },
         });
-        const events = (await repo.eventsOf(tx, contractId)).map(
-          (stored) => stored.event as PaymentEvent,
-        );
-        await refold(
-          tx,
-          rows.map((item) =>
-            item.id === row.id ? { ...item, baseStatus: 'solicitada' as const } : item,
-          ),
-          events,
-        );
+      }
+      return { event_id: event.id, result: 'aplicado' as const };
+    });
+  },
+
+  /**
+   * After a plan is made (acceptance, or 'Alterar plano'), outside any transaction: Pix
+   * Automático creates its authorisation and first charge; API Pix due-date charges are sent for
+   * the instalments due within the charge window (the rest by the daily job), or all of them. Never throws: a
+   * provider that is down leaves the plan as it was, for the next page view or job to retry.
+   */
+  async chargesAfterPlan(
+    db: AppDb,
+    contractId: number,
+    now: Date = new Date(),
+    reach: 'window' | 'all' = 'window',
+  ): Promise<void> {
+    const plan = await repo.findPlan(db, contractId);
+    if (!plan || plan.method !== 'api_pix') return;
+    try {
+      if (plan.pixAutomatico) await this.activateRecurrence(db, contractId);
+      else {
+        const dueBy =
+          reach === 'all' ? undefined : addDays(saoPauloDate(now), CHARGE_WINDOW.toDays);
+        await this.requestCharges(db, contractId, dueBy);
+      }
+    } catch {
+      // The daily charge-window job retries; the error is the provider's, not the user's.
+    }
+  },
+
+  /**
+   * Pix Automático, journey 3: the first instalment's charge and the authorisation of the rest,
+   * created once (a claim in the plan keeps two page views from creating two), then the composite
+   * QR kept on the plan and the first instalment. Returns whether the QR is ready.
+   */
+  async activateRecurrence(db: AppDb, contractId: number): Promise<boolean> {
+    const claimed = await repo.claimRecurrence(db, contractId, RECURRENCE_CLAIM_SECONDS);
+    if (!claimed) return false;
+    const release = () => repo.updatePlan(db, claimed.id, { recClaimedUntil: null });
+    const rows = await repo.installmentsOf(db, claimed.id);
+    const [first, second] = rows;
+    const last = rows.at(-1);
+    const contract = await repo.contractFacts(db, contractId);
+    if (!first || !second || !last || !contract || first.baseStatus !== 'agendada') {
+      await release();
+      return false;
+    }
+    const later = rows.slice(1).map((row) => reaisToCentavos(row.amount));
+    const pix = await unitBillingService.pixOf(db, contract.unit);
+    const answer = await providerFor('api_pix').createRecurrence(pix, {
+      firstTxid: first.txid,
+      firstAmount: reaisToCentavos(first.amount),
+      payer: { name: contract.clientName, cpf: contract.cpf },
+      contract: contract.number,
+      object: 'Pacote anual de estética',
+      firstDue: second.dueDate,
+      lastDue: last.dueDate,
+      amountEach: later.every((amount) => amount === later[0]) ? (later[0] ?? null) : null,
+      description: `Parcela 1/${rows.length} contrato ${contract.number}`,
+    });
+    if (!answer.ok) {
+      await release();
+      return false;
+    }
+    await db.transaction(async (tx) => {
+      const locked = await repo.findPlan(tx, contractId, true);
+      if (!locked || locked.id !== claimed.id || locked.recId !== null) return;
+      await repo.updatePlan(tx, locked.id, {
+        recId: answer.idRec,
+        recCopiaECola: answer.copiaECola,
+        recClaimedUntil: null,
       });
-      sent += 1;
+      const current = await repo.installmentsOf(tx, locked.id);
+      const firstNow = current.find((row) => row.id === first.id);
+      if (!firstNow || firstNow.baseStatus !== 'agendada') return;
+      await repo.updateInstallment(tx, first.id, {
+        baseStatus: 'solicitada',
+        copiaECola: answer.copiaECola,
+      });
+      const events = (await repo.eventsOf(tx, contractId)).map(
+        (stored) => stored.event as PaymentEvent,
+      );
+      await refold(
+        tx,
+        current.map((row) =>
+          row.id === first.id ? { ...row, baseStatus: 'solicitada' as const } : row,
+        ),
+        events,
+      );
+    });
+    return true;
+  },
+
+  /**
+   * Pix Automático: the charges (`cobr`) of an authorised plan's instalments still scheduled
+   * that fall due by `dueBy`; like requestCharges, outside any transaction, each recorded under
+   * the plan's lock only if still 'agendada'.
+   */
+  async requestRecurringCharges(db: AppDb, contractId: number, dueBy: string): Promise<number> {
+    const plan = await repo.findPlan(db, contractId);
+    if (!plan?.pixAutomatico || !plan.recId || plan.recStatus !== 'ativa') return 0;
+    const contract = await repo.contractFacts(db, contractId);
+    if (!contract) return 0;
+    const pix = await unitBillingService.pixOf(db, contract.unit);
+    let sent = 0;
+    for (const row of await repo.installmentsOf(db, plan.id)) {
+      if (row.n === 1 || row.baseStatus !== 'agendada' || row.dueDate > dueBy) continue;
+      const answer = await providerFor('api_pix').requestRecurringCharge(pix, {
+        idRec: plan.recId,
+        txid: row.txid,
+        amount: reaisToCentavos(row.amount),
+        dueDate: row.dueDate,
+        description: `Parcela ${row.n}/${plan.installments} contrato ${contract.number}`,
+      });
+      if (!answer.ok) continue;
+      if (await markRequested(db, contractId, row.id, null)) sent += 1;
     }
     return sent;
   },
@@ -688,25 +932,40 @@ export const paymentsService = {
   /**
    * The daily charge-window job: instalments still scheduled that fall due in 2 to 10 days
    * (the window Pix Automático sends its charges in, AFTER-SALE.md). An `api_pix` plan's are
-   * requested through the provider port (a charge that failed at plan time is tried again);
-   * `pix_manual` has no reminder record yet, so those are only counted (the 'Cobranças' screen
-   * and its WhatsApp '2ª via' chase them). Throws while an API Pix charge is still unsent, so
-   * the queue retries with backoff. Counts only, never personal data.
+   * requested through the provider port: a due-date charge (`cobv`), or on an authorised Pix
+   * Automático plan a recurring one (`cobr`); a Pix Automático plan whose authorisation was never
+   * created (the provider was down at acceptance) gets it now. `pix_manual`, and a plan whose
+   * authorisation ended, have nothing to send: they are counted for the 'Cobranças' screen and
+   * its WhatsApp '2ª via'. Throws while a charge that can be sent is still unsent, so the queue
+   * retries with backoff. Counts only, never personal data.
    */
   async chargeWindow(
     db: AppDb,
     now: Date = new Date(),
-  ): Promise<{ charges_sent: number; manual_due: number; api_contracts: number }> {
+  ): Promise<{
+    charges_sent: number;
+    manual_due: number;
+    api_contracts: number;
+    authorisations_created: number;
+  }> {
     const today = saoPauloDate(now);
     const from = addDays(today, CHARGE_WINDOW.fromDays);
     const to = addDays(today, CHARGE_WINDOW.toDays);
+    const sendable = (item: Awaited<ReturnType<typeof repo.dueBetween>>[number]) =>
+      item.method === 'api_pix' && (!item.pixAutomatico || item.recStatus === 'ativa');
     const due = await repo.dueBetween(db, from, to);
-    const api = due.filter((item) => item.method === 'api_pix');
+    const api = due.filter(sendable);
     let sent = 0;
-    for (const item of api) sent += await this.requestCharges(db, item.contractId, to);
-    const unsent = (await repo.dueBetween(db, from, to)).filter(
-      (item) => item.method === 'api_pix',
-    ).length;
+    for (const item of api) {
+      sent += item.pixAutomatico
+        ? await this.requestRecurringCharges(db, item.contractId, to)
+        : await this.requestCharges(db, item.contractId, to);
+    }
+    let created = 0;
+    for (const contractId of await repo.plansAwaitingRecurrence(db)) {
+      if (await this.activateRecurrence(db, contractId)) created += 1;
+    }
+    const unsent = (await repo.dueBetween(db, from, to)).filter(sendable).length;
     if (unsent > 0) {
       throw new Error(`${unsent} contrato(s) com cobrança API Pix não enviada na janela`);
     }
@@ -714,6 +973,7 @@ export const paymentsService = {
       charges_sent: sent,
       manual_due: due.length - api.length,
       api_contracts: api.length,
+      authorisations_created: created,
     };
   },
 
@@ -729,10 +989,12 @@ export const paymentsService = {
     const rows = await repo.installmentsOf(db, plan.id);
     const pix = await unitBillingService.pixOf(db, contract.unit);
     const today = saoPauloDate(now);
-    const views = rows.map((row) => installmentView(row, plan.method, pix, today));
+    const views = rows.map((row) => installmentView(row, plan, pix, today));
     const next = views.find((view) => OWED.has(view.status));
     return {
       method: plan.method,
+      pix_automatico: plan.pixAutomatico,
+      mandate: mandateOf(plan),
       installments: views.map((view) => ({
         n: view.n,
         due_date: view.due_date,

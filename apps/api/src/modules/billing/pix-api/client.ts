@@ -14,6 +14,21 @@ export interface PixApiAccess {
   clientSecret: string;
 }
 
+/** The document's scopes the adapter uses: due-date and immediate charges, Pix Automático. */
+const TOKEN_SCOPES = [
+  'cob.write',
+  'cob.read',
+  'cobv.write',
+  'cobv.read',
+  'pix.write',
+  'pix.read',
+  'payloadlocationrec.write',
+  'rec.write',
+  'rec.read',
+  'cobr.write',
+  'cobr.read',
+].join(' ');
+
 const tokens = new Map<string, { token: string; until: number }>();
 
 async function accessToken(access: PixApiAccess): Promise<string> {
@@ -26,7 +41,7 @@ async function accessToken(access: PixApiAccess): Promise<string> {
       authorization: `Basic ${Buffer.from(`${access.clientId}:${access.clientSecret}`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: 'grant_type=client_credentials&scope=cobv.write%20cobv.read%20pix.write%20pix.read',
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope: TOKEN_SCOPES }).toString(),
   });
   if (!res.ok) throw new Error(`API Pix: token refused (${res.status})`);
   const body = (await res.json()) as { access_token?: string; expires_in?: number };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   UNITS,
+  type AccountType,
   type PaymentMethod,
   type UnitBillingSettings,
   type UnitBillingSettingsPatch,
@@ -20,6 +21,8 @@ export interface UnitPix {
   merchantName: string | null;
   merchantCity: string | null;
   api: { baseUrl: string; tokenUrl: string; clientId: string; clientSecret: string } | null;
+  /** Where a Pix Automático charge's money goes; null until all three are set. */
+  account: { branch: string | null; number: string; type: AccountType } | null;
 }
 
 function answer(unit: string, row: UnitBillingRow | undefined): UnitBillingSettings {
@@ -34,6 +37,9 @@ function answer(unit: string, row: UnitBillingRow | undefined): UnitBillingSetti
     api_client_id: row?.apiClientId ?? null,
     api_client_secret_set: Boolean(row?.apiClientSecretSealed),
     webhook_secret_set: Boolean(row?.webhookSecretSealed),
+    account_branch: row?.accountBranch ?? null,
+    account_number: row?.accountNumber ?? null,
+    account_type: row?.accountType ?? null,
   };
 }
 
@@ -80,6 +86,9 @@ export const unitBillingService = {
         apiClientId: patch.api_client_id,
         apiClientSecretSealed: await sealedOrNull(patch.api_client_secret),
         webhookSecretSealed: await sealedOrNull(patch.webhook_secret),
+        accountBranch: patch.account_branch,
+        accountNumber: patch.account_number,
+        accountType: patch.account_type,
       };
       const defined = Object.fromEntries(
         Object.entries(changes).filter(([, value]) => value !== undefined),
@@ -114,6 +123,10 @@ export const unitBillingService = {
       merchantName: row?.pixMerchantName ?? null,
       merchantCity: row?.pixMerchantCity ?? null,
       api,
+      account:
+        row?.accountNumber && row.accountType
+          ? { branch: row.accountBranch, number: row.accountNumber, type: row.accountType }
+          : null,
     };
   },
 

@@ -53,4 +53,7 @@ export const contractsAfterSale: AfterSalePort = {
   async clientWithdraws(tx, proposalId, now) {
     return toPublicPlan(await contractsService.withdrawByClient(tx, proposalId, now));
   },
+
+  // Care has no provider to call; billing's payments do (billing/payments/ports.ts).
+  afterAcceptance: () => Promise.resolve(),
 };

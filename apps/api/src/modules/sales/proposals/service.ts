@@ -571,14 +571,30 @@ export async function getPublicProposal(
   token: string,
   now: Date = new Date(),
 ): Promise<PublicProposal> {
-  return ctx.db.transaction(async (tx) => {
-    const row = await publicRow(tx, token, now);
-    if (row.status === 'sent') {
-      await repo.markViewed(tx, row.id, now);
-      return publicView(tx, { ...row, status: 'viewed', viewedAt: now }, now);
-    }
-    return publicView(tx, row, now, await afterSaleOf(ctx, tx, row, now));
-  });
+  const read = () =>
+    ctx.db.transaction(async (tx) => {
+      const row = await publicRow(tx, token, now);
+      if (row.status === 'sent') {
+        await repo.markViewed(tx, row.id, now);
+        return publicView(tx, { ...row, status: 'viewed', viewedAt: now }, now);
+      }
+      return publicView(tx, row, now, await afterSaleOf(ctx, tx, row, now));
+    });
+  const view = await read();
+  // A Pix Automático whose first code the provider could not make at acceptance: try again now,
+  // outside the transaction, so the client finds it on the page she came back to.
+  const payments = view.plan?.payments;
+  if (
+    view.contract_id !== null &&
+    payments?.pix_automatico &&
+    payments.mandate?.status === 'aguardando' &&
+    payments.next?.n === 1 &&
+    payments.next.pix_copia_e_cola === null
+  ) {
+    await ctx.afterSale.afterAcceptance(ctx.db, view.contract_id, now);
+    return read();
+  }
+  return view;
 }
 
 /**
@@ -610,7 +626,7 @@ export async function acceptPublicProposal(
     seen.clientId,
     await renderStoredProposal(ctx.pdfPool, seen, false),
   );
-  return ctx.db.transaction(async (tx) => {
+  const accepted = await ctx.db.transaction(async (tx) => {
     // Again under the row lock: the link may have been revoked, the proposal superseded, expired,
     // answered by a parallel request, or its client anonymized while the document was drawn.
     const row = await publicRow(tx, token, now, true);
@@ -642,11 +658,17 @@ export async function acceptPublicProposal(
       after: { status: 'accepted', channel: 'link', document_hmac: documentHmac },
     });
     // The contract is born in the same transaction: an acceptance without it cannot commit.
-    const { contractId, plan } = await ctx.afterSale.proposalAccepted(
+    const { contractId } = await ctx.afterSale.proposalAccepted(
       tx,
       acceptedEvent(updated, now, 'link', null),
     );
-    return publicView(tx, updated, now, { contractId, plan });
+    return { updated, contractId };
+  });
+  // Committed: now the payment provider (Pix Automático's QR, the first charge), then her page.
+  await ctx.afterSale.afterAcceptance(ctx.db, accepted.contractId, now);
+  return publicView(ctx.db, accepted.updated, now, {
+    contractId: accepted.contractId,
+    plan: await ctx.afterSale.clientPlan(ctx.db, accepted.updated.id, now),
   });
 }
 
@@ -982,7 +1004,7 @@ export const proposalsService = {
       seen.clientId,
       await renderStoredProposal(ctx.pdfPool, seen, false),
     );
-    return ctx.db.transaction(async (tx) => {
+    const accepted = await ctx.db.transaction(async (tx) => {
       const { row } = await visibleProposalWithClient(tx, viewer, id, true);
       refuseUnlessOpen(row, now);
       if (row.clientName !== seen.clientName || row.version !== seen.version) {
@@ -1015,6 +1037,8 @@ export const proposalsService = {
       );
       return { contract_id: contractId, proposal_id: row.id };
     });
+    await afterSale.afterAcceptance(ctx.db, accepted.contract_id, now);
+    return accepted;
   },
 
   /** The professional records the client's no; the link stops working. */

@@ -46,6 +46,8 @@ const plan: PublicPlan = {
   ],
   payments: {
     method: PAYLOAD,
+    pix_automatico: false,
+    mandate: { status: PAYLOAD, status_label: PAYLOAD },
     installments: [
       {
         n: 1,

@@ -58,8 +58,15 @@ type PublicPageView =
       } | null;
       payments: {
         installments: { paid: boolean; label: string; detail: string }[];
-        pix: { title: string; dueDate: string; qrSvg: TrustedSvg; copiaECola: string } | null;
+        pix: {
+          title: string;
+          intro: string;
+          qrSvg: TrustedSvg;
+          copiaECola: string;
+        } | null;
         pending: string | null;
+        /** Her Pix Automático authorisation, in a sentence; null without one. */
+        mandate: string | null;
       } | null;
       procedures: { title: string; items: { name: string; sessions: string }[] } | null;
       figures: {
@@ -166,6 +173,10 @@ function paymentsOf(proposal: PublicProposal): ProposalView['payments'] {
   if (!payments) return null;
   const { next } = payments;
   const dateOf = (day: string) => formatDateBR(`${day}T12:00:00Z`);
+  const mandate = payments.mandate?.status ?? null;
+  // Journey 3: the first instalment's code also authorises the rest.
+  const journeyThree = payments.pix_automatico && mandate === 'aguardando' && next?.n === 1;
+  const later = payments.installments.length - 1;
   return {
     installments: payments.installments.map((item) => ({
       paid: item.status === 'paga',
@@ -173,18 +184,44 @@ function paymentsOf(proposal: PublicProposal): ProposalView['payments'] {
       detail: `${formatReais(item.amount)} · ${item.status_label}`,
     })),
     pix: next?.pix_copia_e_cola
-      ? {
-          title: `${next.n}ª parcela: ${formatReais(next.amount)}`,
-          dueDate: dateOf(next.due_date),
-          qrSvg: new TrustedSvg(qrSvg(next.pix_copia_e_cola)),
-          copiaECola: next.pix_copia_e_cola,
-        }
+      ? journeyThree
+        ? {
+            title: `1ª parcela e ativar o Pix Automático: ${formatReais(next.amount)}`,
+            intro: `Ao pagar este Pix, você também autoriza o Pix Automático das outras ${later} parcelas: seu banco mostra os valores, as datas e o contrato antes de você confirmar. Depois, cada parcela é debitada no vencimento, e você pode cancelar a autorização no app do seu banco quando quiser.`,
+            qrSvg: new TrustedSvg(qrSvg(next.pix_copia_e_cola)),
+            copiaECola: next.pix_copia_e_cola,
+          }
+        : {
+            title: `${next.n}ª parcela: ${formatReais(next.amount)}`,
+            intro: `Vencimento em ${dateOf(next.due_date)}. Abra o app do seu banco, escolha Pix e leia o QR Code ou use o Pix copia e cola.`,
+            qrSvg: new TrustedSvg(qrSvg(next.pix_copia_e_cola)),
+            copiaECola: next.pix_copia_e_cola,
+          }
       : null,
     pending:
       next && !next.pix_copia_e_cola
-        ? `A ${next.n}ª parcela (${formatReais(next.amount)}) vence em ${dateOf(next.due_date)}. Peça à clínica o código Pix.`
+        ? mandate === 'ativa'
+          ? `A ${next.n}ª parcela (${formatReais(next.amount)}) será debitada pelo Pix Automático em ${dateOf(next.due_date)}.`
+          : `A ${next.n}ª parcela (${formatReais(next.amount)}) vence em ${dateOf(next.due_date)}. Peça à clínica o código Pix.`
         : null,
+    mandate: mandateSentence(mandate),
   };
+}
+
+/** Her authorisation in words (MANDATE_STATUSES of packages/domain/src/billing). */
+function mandateSentence(status: string | null): string | null {
+  switch (status) {
+    case 'ativa':
+      return 'Pix Automático autorizado: seu banco debita cada parcela no vencimento.';
+    case 'cancelada':
+      return 'A autorização do Pix Automático foi cancelada: pague as próximas parcelas pelo código Pix.';
+    case 'recusada':
+      return 'Seu banco recusou a autorização do Pix Automático: pague as próximas parcelas pelo código Pix.';
+    case 'expirada':
+      return 'A autorização do Pix Automático expirou: pague as próximas parcelas pelo código Pix.';
+    default:
+      return null;
+  }
 }
 
 /**

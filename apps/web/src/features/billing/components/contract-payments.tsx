@@ -17,8 +17,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import {
   BILLING_ANSWERS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
+  PLAN_FORM_LABELS,
+  PLAN_FORMS,
+  planFormOf,
   formatReais,
   markPaidBody,
   markPaidFormSchema,
@@ -79,9 +80,18 @@ const OWED: ReadonlySet<InstallmentStatus> = new Set([
   'vencida',
 ]);
 
-const METHOD_SHORT: Record<ContractPayments['plan']['method'], string> = {
+const METHOD_SHORT: Record<ReturnType<typeof planFormOf>, string> = {
   pix_manual: 'Pix manual',
-  api_pix: 'Pix Automático / API Pix',
+  api_pix: 'API Pix (cobrança com vencimento)',
+  pix_automatico: 'Pix Automático',
+};
+
+const MANDATE_COLORS: Record<NonNullable<ContractPayments['plan']['mandate']>['status'], string> = {
+  aguardando: 'yellow.8',
+  ativa: 'green.8',
+  cancelada: 'red.8',
+  recusada: 'red.8',
+  expirada: 'red.8',
 };
 
 const paidOn = (instant: string) => formatCalendarDay(saoPauloDate(instant));
@@ -133,7 +143,7 @@ export function ContractPaymentsSection({ contract }: { contract: Contract }) {
     body = (
       <Stack gap="md">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Fact label="Forma" value={METHOD_SHORT[data.plan.method]} />
+          <Fact label="Forma" value={METHOD_SHORT[planFormOf(data.plan)]} />
           <Fact
             label="Parcelas"
             value={`${data.plan.installments} · todo dia ${data.plan.due_day}`}
@@ -141,6 +151,19 @@ export function ContractPaymentsSection({ contract }: { contract: Contract }) {
           <Fact label="Pago" value={formatReais(data.plan.paid)} />
           <Fact label="Em aberto" value={formatReais(data.plan.open)} />
         </SimpleGrid>
+        {data.plan.mandate ? (
+          <Text size="sm">
+            Autorização do Pix Automático:{' '}
+            <Text span fw={600} c={MANDATE_COLORS[data.plan.mandate.status]}>
+              {data.plan.mandate.status_label}
+            </Text>
+            {data.plan.mandate.status === 'aguardando'
+              ? ': a cliente autoriza ao pagar a 1ª parcela pelo QR Code do link.'
+              : data.plan.mandate.status === 'ativa'
+                ? ': cada parcela é cobrada no banco dela de 10 a 2 dias antes do vencimento.'
+                : ': as próximas parcelas não serão debitadas; envie o código Pix pela 2ª via.'}
+          </Text>
+        ) : null}
         {manager && !ended && !hasPayments ? (
           <Group>
             <Button variant="default" size="xs" onClick={() => setDialog({ kind: 'plan' })}>
@@ -438,7 +461,7 @@ function PlanForm({
 }) {
   const create = useCreatePaymentPlanMutation(contract.id);
   const form = useSchemaForm(paymentPlanFormSchema, {
-    method: current?.plan.method ?? 'pix_manual',
+    method: current ? planFormOf(current.plan) : 'pix_manual',
     installments: String(current?.plan.installments ?? 12),
     due_day: String(current?.plan.due_day ?? Number(saoPauloDate(contract.accepted_at).slice(8))),
   });
@@ -458,10 +481,7 @@ function PlanForm({
         </Text>
         <Select
           label="Forma de pagamento"
-          data={PAYMENT_METHODS.map((method) => ({
-            value: method,
-            label: PAYMENT_METHOD_LABELS[method],
-          }))}
+          data={PLAN_FORMS.map((method) => ({ value: method, label: PLAN_FORM_LABELS[method] }))}
           allowDeselect={false}
           required
           comboboxProps={{ withinPortal: true }}

@@ -21,6 +21,7 @@ function makeReceivable(overrides: Partial<Receivable> = {}): Receivable {
     status_label: 'Agendada',
     overdue_days: 0,
     method: 'pix_manual',
+    mandate: null,
     ...overrides,
   };
 }
@@ -29,7 +30,10 @@ function makeReceivable(overrides: Partial<Receivable> = {}): Receivable {
 function serve(byStatus: Record<string, Receivable[]>) {
   server.use(
     http.get('/api/v1/billing/receivables', ({ request }) => {
-      const status = new URL(request.url).searchParams.get('status') ?? 'a-vencer';
+      const params = new URL(request.url).searchParams;
+      const status =
+        params.get('status') ??
+        (params.get('mandate') ? `mandate=${params.get('mandate')}` : 'a-vencer');
       const rows = byStatus[status] ?? [];
       return HttpResponse.json(rows, { headers: { 'X-Total-Count': String(rows.length) } });
     }),
@@ -71,6 +75,17 @@ describe("/cobrancas: 'Cobranças' (issue 29)", () => {
         }),
       ],
       falhou: [],
+      'mandate=encerrada': [
+        makeReceivable({
+          installment_id: 401,
+          contract_id: 9,
+          contract_number: '2026-000077',
+          client: { id: 11, full_name: 'Clara Automática', phone: '(11) 96666-1111' },
+          n: 4,
+          method: 'api_pix',
+          mandate: { status: 'cancelada', status_label: 'Cancelada' },
+        }),
+      ],
     });
     await open();
     const coming = await screen.findByRole('region', { name: 'Vencem esta semana (1)' });
@@ -102,8 +117,21 @@ describe("/cobrancas: 'Cobranças' (issue 29)", () => {
       ),
     ).toBeInTheDocument();
 
+    // The clients whose Pix Automático was cancelled: her next instalment, to send by hand.
+    const mandates = screen.getByRole('region', { name: 'Pix Automático cancelado (1)' });
+    const cancelled = within(mandates).getByRole('listitem', {
+      name: 'Clara Automática, parcela 4/12',
+    });
+    expect(cancelled).toHaveTextContent('Pix Automático: Cancelada');
+    expect(
+      within(cancelled).getByRole('link', {
+        name: 'Enviar 2ª via a Clara Automática pelo WhatsApp',
+      }),
+    ).toBeInTheDocument();
+
     const today = saoPauloDate(new Date());
     const asked = requests.map((request) => request.path);
+    expect(asked).toContain('/api/v1/billing/receivables?mandate=encerrada&limit=500');
     expect(asked).toContain(
       `/api/v1/billing/receivables?from=${today}&to=${addDays(today, 6)}&limit=500`,
     );
@@ -147,8 +175,8 @@ describe("/cobrancas: 'Cobranças' (issue 29)", () => {
     );
     await open();
     await waitFor(() =>
-      expect(screen.getAllByText('Não foi possível carregar as cobranças.')).toHaveLength(3),
+      expect(screen.getAllByText('Não foi possível carregar as cobranças.')).toHaveLength(4),
     );
-    expect(screen.getAllByRole('button', { name: /Tentar novamente/ })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /Tentar novamente/ })).toHaveLength(4);
   });
 });

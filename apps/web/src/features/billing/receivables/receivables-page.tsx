@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Badge,
   Button,
   Group,
   Paper,
@@ -55,14 +56,21 @@ function groupsOf(today: string, horizon: Horizon): ReceivableList[] {
       empty: 'Nenhuma cobrança falhou.',
       filters: { status: 'falhou' },
     },
+    {
+      id: 'autorizacoes',
+      title: 'Pix Automático cancelado',
+      empty: 'Nenhuma autorização de Pix Automático foi cancelada.',
+      filters: { mandate: 'encerrada' },
+    },
   ];
 }
 
 /**
- * 'Cobranças' (issue 29): what a unit has to chase, in three lists (due in the next 7 days or
- * month, overdue, failed), each instalment with its WhatsApp '2ª via' and a link to its contract. The
- * server keeps a manager to their unit (GET /billing/receivables, apps/api/src/auth/scope.ts).
- * Mandates cancelled by the payer are not reported by the API yet.
+ * 'Cobranças' (issue 29): what a unit has to chase, in four lists (due in the next 7 days or
+ * month, overdue, failed, and the clients whose Pix Automático authorisation was cancelled,
+ * refused or expired, by their next instalment), each with its WhatsApp '2ª via' and a link to
+ * its contract. The server keeps a manager to their unit (GET /billing/receivables,
+ * apps/api/src/auth/scope.ts).
  */
 export default function ReceivablesPage() {
   usePageTitle('Cobranças');
@@ -159,6 +167,13 @@ function ReceivableRow({ row }: { row: Receivable }) {
           </div>
           <Group gap="xs" wrap="wrap">
             <InstallmentStatusBadge status={row.status} label={row.status_label} />
+            {row.mandate &&
+            row.mandate.status !== 'ativa' &&
+            row.mandate.status !== 'aguardando' ? (
+              <Badge variant="light" color="orange">
+                Pix Automático: {row.mandate.status_label}
+              </Badge>
+            ) : null}
             {whatsapp ? (
               <Button
                 component="a"

@@ -18,6 +18,9 @@ const SAVED: UnitBillingSettings = {
   api_client_id: null,
   api_client_secret_set: false,
   webhook_secret_set: true,
+  account_branch: null,
+  account_number: null,
+  account_type: null,
 };
 
 function answer() {
@@ -100,6 +103,9 @@ describe('Configurações (/admin/configuracoes)', () => {
         api_base_url: null,
         api_token_url: null,
         api_client_id: null,
+        account_branch: null,
+        account_number: null,
+        account_type: null,
       },
     });
     expect(await screen.findByText('+5511912345678')).toBeInTheDocument();

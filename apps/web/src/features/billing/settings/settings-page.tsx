@@ -15,6 +15,8 @@ import {
 import {
   CARE_SETTINGS_MESSAGES,
   MESSAGES,
+  ACCOUNT_TYPE_LABELS,
+  ACCOUNT_TYPES,
   PAYMENT_METHODS,
   UNITS,
   UNIT_PIX_FORM_MESSAGES,
@@ -253,6 +255,14 @@ function UnitPixSection() {
               <Fact label="URL de token OAuth2" value={data.api_token_url ?? '—'} />
               <Fact label="Client id OAuth2" value={data.api_client_id ?? '—'} />
               <Fact
+                label="Conta (Pix Automático)"
+                value={
+                  data.account_number && data.account_type
+                    ? `${data.account_branch ? `Ag. ${data.account_branch} · ` : ''}${data.account_number} · ${ACCOUNT_TYPE_LABELS[data.account_type]}`
+                    : 'Não configurada'
+                }
+              />
+              <Fact
                 label="Client secret OAuth2"
                 value={<SecretState set={data.api_client_secret_set} />}
               />
@@ -385,6 +395,38 @@ function UnitPixForm({
             autoComplete="new-password"
             {...form.getInputProps('api_client_secret')}
           />
+          <Text size="sm" fw={600}>
+            Conta da unidade (Pix Automático)
+          </Text>
+          <Text size="xs" c="dimmed">
+            Para onde vão as parcelas debitadas pelo Pix Automático. Sem a conta, os planos usam
+            cobrança com vencimento a cada parcela.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput
+              label="Agência"
+              description="Até 4 dígitos."
+              inputMode="numeric"
+              autoComplete="off"
+              {...form.getInputProps('account_branch')}
+            />
+            <TextInput
+              label="Conta"
+              description="Só números, com o dígito."
+              inputMode="numeric"
+              autoComplete="off"
+              {...form.getInputProps('account_number')}
+            />
+            <ChoiceField
+              label="Tipo de conta"
+              data={[
+                { value: '', label: 'Não informado' },
+                ...ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] })),
+              ]}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('account_type')}
+            />
+          </SimpleGrid>
         </>
       ) : null}
       <PasswordInput
