@@ -117,6 +117,16 @@ export const unitBillingService = {
     };
   },
 
+  /** Units whose payments go through the API Pix (the daily reconciliation reads these). */
+  async apiPixUnits(db: DbOrTx): Promise<string[]> {
+    const rows = await db
+      .select({ unit: unitBillingSettings.unit })
+      .from(unitBillingSettings)
+      .where(eq(unitBillingSettings.provider, 'api_pix'))
+      .orderBy(unitBillingSettings.unit);
+    return rows.map((row) => row.unit);
+  },
+
   /** The unit's webhook secret, or null when none is set (its webhooks are then refused). */
   async webhookSecretOf(db: DbOrTx, unit: string): Promise<string | null> {
     const row = await rowOf(db, unit);
