@@ -1,5 +1,5 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   formatDateBR,
   MTLS_ANSWERS,
@@ -179,12 +179,20 @@ export const unitBillingService = {
     };
   },
 
-  /** Units whose payments go through the API Pix (the daily reconciliation reads these). */
+  /** Units on the API Pix with its access set (the daily reconciliation reads these). */
   async apiPixUnits(db: DbOrTx): Promise<string[]> {
     const rows = await db
       .select({ unit: unitBillingSettings.unit })
       .from(unitBillingSettings)
-      .where(eq(unitBillingSettings.provider, 'api_pix'))
+      .where(
+        and(
+          eq(unitBillingSettings.provider, 'api_pix'),
+          isNotNull(unitBillingSettings.apiBaseUrl),
+          isNotNull(unitBillingSettings.apiTokenUrl),
+          isNotNull(unitBillingSettings.apiClientId),
+          isNotNull(unitBillingSettings.apiClientSecretSealed),
+        ),
+      )
       .orderBy(unitBillingSettings.unit);
     return rows.map((row) => row.unit);
   },
