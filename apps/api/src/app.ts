@@ -68,6 +68,8 @@ import { commissionsRoutes } from './modules/billing/commissions/routes.ts';
 import { paymentsRoutes } from './modules/billing/payments/routes.ts';
 import { paymentWebhooksRoutes } from './modules/billing/webhooks/routes.ts';
 import { unitBillingRoutes } from './modules/billing/unit-settings/routes.ts';
+import { reconciliationsRoutes } from './modules/billing/reconciliations/routes.ts';
+import { reconciliationJob } from './modules/billing/reconciliations/jobs.ts';
 import { contractExpiryJob } from './modules/care/contracts/expiry-job.ts';
 import { chargeWindowJob, installmentsOverdueJob } from './modules/billing/payments/jobs.ts';
 import type { ScheduledJob } from './jobs/port.ts';
@@ -98,6 +100,7 @@ const MODULES: ModuleRoutes[] = [
   commissionsRoutes,
   paymentWebhooksRoutes,
   unitBillingRoutes,
+  reconciliationsRoutes,
   auditRoutes,
   dashboardRoutes,
   liabilityRoutes,
@@ -111,6 +114,7 @@ export const JOBS: readonly ScheduledJob[] = [
   contractExpiryJob,
   installmentsOverdueJob,
   chargeWindowJob,
+  reconciliationJob,
 ];
 
 /**

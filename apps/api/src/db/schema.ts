@@ -627,6 +627,9 @@ export const unitBillingSettings = pgTable('unit_billing_settings', {
   accountNumber: text('account_number'),
   accountType: text('account_type', { enum: ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] }),
   updatedAt: updatedAt(),
+  // Migration 0028: the API Pix's mTLS client certificate (PEM) and its sealed private key.
+  apiCertificate: text('api_certificate'),
+  apiPrivateKeySealed: text('api_private_key_sealed'),
 });
 
 export const paymentPlans = pgTable('payment_plans', {
@@ -786,3 +789,20 @@ export const commissionAdjustments = pgTable('commission_adjustments', {
   createdByName: text('created_by_name'),
   createdAt: createdAt(),
 });
+
+// Issue 29: the daily reconciliation of received Pix (migration 0028).
+export const billingReconciliations = pgTable(
+  'billing_reconciliations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    unit: text('unit').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    received: integer('received').notNull(),
+    recovered: integer('recovered').notNull(),
+    known: integer('known').notNull(),
+    refused: integer('refused').notNull(),
+    differences: jsonb('differences').notNull().default([]),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('billing_reconciliations_unit_day_key').on(table.unit, table.day)],
+);

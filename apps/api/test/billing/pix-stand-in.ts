@@ -15,8 +15,25 @@ import { OPENAPI_PATH } from '../../src/modules/billing/pix-api/generate.ts';
  * Subset: OAuth2 client credentials, PUT /cob/{txid}, PUT /cobv/{txid}, PUT
  * /pix/{e2eid}/devolucao/{id}, PUT /webhook/{chave}, and Pix Automático: POST /locrec, POST /rec,
  * GET /rec/{idRec}?txid= (journey 3's composite QR), PUT /cobr/{txid}, PUT /webhookrec, PUT
- * /webhookcobr.
+ * /webhookcobr, GET /pix (the received Pix, paged). With `mtls`, it serves
+ * HTTPS and refuses a connection without a client certificate of its CA (fixtures/, see its
+ * README.md).
  */
+
+interface PixReceived {
+  endToEndId: string;
+  txid?: string;
+  valor: string;
+  horario: string;
+}
+
+export interface StandInOptions {
+  /** Serve HTTPS and require a client certificate signed by fixtures/ca.pem. */
+  mtls?: boolean;
+}
+
+const FIXTURES = new URL('./fixtures/', import.meta.url);
+export const fixture = (name: string) => readFile(new URL(name, FIXTURES), 'utf8');
 
 interface OpenApiDocument {
   components: { schemas: Record<string, unknown>; examples: Record<string, { value: unknown }> };
@@ -29,6 +46,8 @@ export interface StandIn {
   /** Charges created through the API, by txid. */
   charges: Map<string, { amount: Centavos; body: unknown }>;
   refunds: Map<string, { e2eid: string; amount: Centavos; rtrId: string }>;
+  /** Every Pix received, as GET /pix lists them (webhook delivered or not). */
+  received: PixReceived[];
   /** Requests the document refused (method, path, violations): a test expects none. */
   invalid: string[];
   webhookUrl: string | null;
@@ -50,7 +69,7 @@ export interface StandIn {
   /** The PSP's callback for a Pix paid on a charge; `status` is the app's answer. */
   pay(
     txid: string,
-    options?: { amount?: Centavos; e2eid?: string; at?: string },
+    options?: { amount?: Centavos; e2eid?: string; at?: string; webhook?: boolean },
   ): Promise<{ status: number; body: unknown; e2eid: string; payload: unknown }>;
   /** Sends a callback body as is, unchecked (replays, forgeries, reorders, malformed ones). */
   deliver(body: unknown, url?: string): Promise<{ status: number; body: unknown }>;
@@ -83,6 +102,7 @@ function unwrapPatterns(node: unknown): void {
  * - RecBase requires `idRec` (the institution assigns it, so no request can carry it) and a
  *   `retentativa` no schema defines (the field is `politicaRetentativa`): recBody1 fails both;
  * - RecNotification's `required` reads `atualizacao"` (a stray quote in the YAML).
+ * - PixConsultados requires `cobs` (copied from CobsConsultadas) where its list is `pix`.
  */
 function mendDocument(document: OpenApiDocument): void {
   const schemas = document.components.schemas as Record<string, Record<string, unknown>>;
@@ -107,6 +127,7 @@ function mendDocument(document: OpenApiDocument): void {
     Object.values(record).forEach(dropUriOfLocations);
   };
   dropUriOfLocations(schemas);
+  if (schemas.PixConsultados) schemas.PixConsultados.required = ['parametros', 'pix'];
 }
 
 function ajvFor(document: OpenApiDocument) {
@@ -152,7 +173,7 @@ function dynamicCode(location: string, recLocation?: string): string {
   return payload + crc16CcittFalse(payload);
 }
 
-export async function startPixStandIn(): Promise<StandIn> {
+export async function startPixStandIn(options: StandInOptions = {}): Promise<StandIn> {
   // OpenAPI 3.0's `example` keyword and friends are ignored by ajv in non-strict mode.
   const document = parse(await readFile(OPENAPI_PATH, 'utf8')) as OpenApiDocument;
   const schema = ajvFor(document);
@@ -163,6 +184,7 @@ export async function startPixStandIn(): Promise<StandIn> {
   const charges: StandIn['charges'] = new Map();
   const refunds: StandIn['refunds'] = new Map();
   const invalid: string[] = [];
+  const received: PixReceived[] = [];
   const state = {
     webhookUrl: null as string | null,
     recWebhookUrl: null as string | null,
@@ -173,7 +195,17 @@ export async function startPixStandIn(): Promise<StandIn> {
   const locs = new Map<number, string | null>();
   let nextLoc = 100;
   let recSequence = 0;
-  const app: FastifyInstance = Fastify();
+  const app: FastifyInstance = options.mtls
+    ? Fastify({
+        https: {
+          key: await fixture('server.key'),
+          cert: await fixture('server.pem'),
+          ca: await fixture('ca.pem'),
+          requestCert: true,
+          rejectUnauthorized: true,
+        },
+      })
+    : Fastify();
   // A fault of the stand-in itself is a test failure too, not a silent 500.
   app.addHook('onError', async (request, _reply, error) => {
     invalid.push(`${request.method} ${request.url}: stand-in error ${error.message}`);
@@ -442,6 +474,47 @@ export async function startPixStandIn(): Promise<StandIn> {
     return reply.status(204).send();
   });
 
+  app.get('/api/v2/pix', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    const query = request.query as Record<string, string | undefined>;
+    const inicio = Date.parse(query.inicio ?? '');
+    const fim = Date.parse(query.fim ?? '');
+    const page = Number(query['paginacao.paginaAtual'] ?? 0);
+    const perPage = Number(query['paginacao.itensPorPagina'] ?? 100);
+    if (
+      Number.isNaN(inicio) ||
+      Number.isNaN(fim) ||
+      !Number.isInteger(page) ||
+      page < 0 ||
+      !Number.isInteger(perPage) ||
+      perPage < 1 ||
+      perPage > 1000
+    ) {
+      invalid.push(`GET /pix: bad query ${JSON.stringify(query)}`);
+      return problem(reply, 400, 'RequisicaoInvalidaCobVExample1');
+    }
+    const matching = received.filter((pix) => {
+      const at = Date.parse(pix.horario);
+      return at >= inicio && at <= fim;
+    });
+    const answer = {
+      parametros: {
+        inicio: query.inicio,
+        fim: query.fim,
+        paginacao: {
+          paginaAtual: page,
+          itensPorPagina: perPage,
+          quantidadeDePaginas: Math.max(1, Math.ceil(matching.length / perPage)),
+          quantidadeTotalDeItens: matching.length,
+        },
+      },
+      pix: matching.slice(page * perPage, (page + 1) * perPage),
+    };
+    check('PixConsultados', answer, 'answer of GET /pix');
+    return answer;
+  });
+
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -462,29 +535,30 @@ export async function startPixStandIn(): Promise<StandIn> {
   };
 
   const standIn: StandIn = {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.mtls ? 'https' : 'http'}://127.0.0.1:${port}`,
     clientId,
     clientSecret,
     charges,
     refunds,
+    received,
     invalid,
     get webhookUrl() {
       return state.webhookUrl;
     },
-    async pay(txid, options = {}) {
+    async pay(txid, payOptions = {}) {
       const charge = charges.get(txid);
-      const e2eid = options.e2eid ?? e2eidOf();
-      const payload = {
-        pix: [
-          {
-            endToEndId: e2eid,
-            txid,
-            valor: brCodeAmount(options.amount ?? charge?.amount ?? 100),
-            horario: options.at ?? new Date().toISOString(),
-          },
-        ],
+      const e2eid = payOptions.e2eid ?? e2eidOf();
+      const pix: PixReceived = {
+        endToEndId: e2eid,
+        txid,
+        valor: brCodeAmount(payOptions.amount ?? charge?.amount ?? 100),
+        horario: payOptions.at ?? new Date().toISOString(),
       };
-      check('Pix', payload.pix[0], 'callback body');
+      const payload = { pix: [pix] };
+      check('Pix', pix, 'callback body');
+      received.push(pix);
+      // A webhook lost on the way: the Pix is in GET /pix, the app never heard of it.
+      if (payOptions.webhook === false) return { status: 0, body: null, e2eid, payload };
       const answer = await deliver(payload);
       return { ...answer, e2eid, payload };
     },

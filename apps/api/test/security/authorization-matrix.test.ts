@@ -147,6 +147,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/v1/contracts/:id/refunds/:refundId/mark-done': 'manager',
   'POST /api/v1/installments/:id/mark-paid': 'manager',
   'GET /api/v1/billing/receivables': 'manager',
+  'GET /api/v1/billing/reconciliations': 'manager',
   'GET /api/v1/units/:code/billing': 'admin',
   'PATCH /api/v1/units/:code/billing': 'admin',
   // The provider's callback: no user, authenticated by the unit's secret in its URL (ADR 0036).

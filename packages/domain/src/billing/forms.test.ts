@@ -182,6 +182,7 @@ describe("the unit's Pix form (admins)", () => {
     account_branch: null,
     account_number: null,
     account_type: null,
+    api_certificate_set: false,
   };
   const base = {
     ...unitPixFormValues(saved),
@@ -250,5 +251,26 @@ describe("the unit's Pix form (admins)", () => {
       webhook_secret: 'a-long-random-secret-1234',
     });
     expect(body).not.toHaveProperty('api_client_secret');
+    expect(body).not.toHaveProperty('api_certificate');
+  });
+
+  it('takes the mTLS certificate and its key together, in PEM, or keeps the saved pair', () => {
+    const schema = unitPixFormSchema({ clientSecretSet: false });
+    const certificate = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----';
+    const privateKey = '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----';
+    const issues = (values: object) =>
+      schema
+        .safeParse({ ...base, ...values })
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ api_certificate: certificate })).toEqual([
+      ['api_private_key', 'Cole também a chave privada (PEM).'],
+    ]);
+    expect(issues({ api_certificate: 'não é PEM', api_private_key: privateKey })).toEqual([
+      ['api_certificate', 'Cole o certificado em formato PEM (-----BEGIN CERTIFICATE-----).'],
+    ]);
+    const body = unitPixBody(
+      schema.parse({ ...base, api_certificate: certificate, api_private_key: privateKey }),
+    );
+    expect(body).toMatchObject({ api_certificate: certificate, api_private_key: privateKey });
   });
 });

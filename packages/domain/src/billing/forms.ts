@@ -285,6 +285,10 @@ export const UNIT_PIX_FORM_MESSAGES = {
   apiClientIdInvalid: 'O client id deve ter até 200 caracteres.',
   apiClientSecretRequired: 'Informe o client secret OAuth2.',
   apiClientSecretInvalid: 'O client secret deve ter até 500 caracteres.',
+  apiCertificateMissing: 'Cole também o certificado (PEM).',
+  apiPrivateKeyMissing: 'Cole também a chave privada (PEM).',
+  apiCertificateNotPem: 'Cole o certificado em formato PEM (-----BEGIN CERTIFICATE-----).',
+  apiPrivateKeyNotPem: 'Cole a chave privada em formato PEM (-----BEGIN PRIVATE KEY-----).',
   saved: 'Configurações Pix salvas.',
   saveFailed: 'Não foi possível salvar as configurações Pix.',
   loadFailed: 'Não foi possível carregar as configurações Pix.',
@@ -297,7 +301,8 @@ const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.string().trim().l
  * The admins' Pix form of a unit (issue 29), checked with the API's own field rules
  * (unitBillingSettingsPatchSchema). Secrets are never shown: a blank secret keeps the saved one,
  * a typed one replaces it. With 'api_pix' the API's URLs and client id are required, and a
- * client secret unless one is already saved (`clientSecretSet`).
+ * client secret unless one is already saved (`clientSecretSet`). The mTLS certificate and its
+ * private key are pasted together (PEM), or both left blank to keep the saved pair.
  */
 export function unitPixFormSchema(saved: { clientSecretSet: boolean }) {
   return z
@@ -314,8 +319,28 @@ export function unitPixFormSchema(saved: { clientSecretSet: boolean }) {
       account_branch: blankOr(patchFields.account_branch.unwrap().unwrap()),
       account_number: blankOr(patchFields.account_number.unwrap().unwrap()),
       account_type: z.union([z.literal(''), patchFields.account_type.unwrap().unwrap()]),
+      api_certificate: z.string().trim(),
+      api_private_key: z.string().trim(),
     })
     .superRefine((values, ctx) => {
+      // The mTLS pair: both typed (replaces the saved one) or both blank (keeps it).
+      const pem = [
+        ['api_certificate', /-----BEGIN CERTIFICATE-----/, 'apiCertificate'],
+        ['api_private_key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'apiPrivateKey'],
+      ] as const;
+      const typed = pem.filter(([field]) => values[field] !== '');
+      for (const [field, header, name] of pem) {
+        const value = values[field];
+        const message =
+          value === ''
+            ? typed.length > 0
+              ? UNIT_PIX_FORM_MESSAGES[`${name}Missing`]
+              : null
+            : header.test(value)
+              ? null
+              : UNIT_PIX_FORM_MESSAGES[`${name}NotPem`];
+        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+      }
       const urls = [
         ['api_base_url', UNIT_PIX_FORM_MESSAGES.apiBaseUrlRequired],
         ['api_token_url', UNIT_PIX_FORM_MESSAGES.apiTokenUrlRequired],
@@ -361,6 +386,8 @@ export function unitPixFormValues(settings: UnitBillingSettings) {
     account_branch: settings.account_branch ?? '',
     account_number: settings.account_number ?? '',
     account_type: settings.account_type ?? '',
+    api_certificate: '',
+    api_private_key: '',
   };
 }
 
@@ -383,5 +410,8 @@ export function unitPixBody(values: UnitPixFormData): UnitBillingSettingsPatchBo
     account_type: values.account_type === '' ? null : values.account_type,
     ...(values.api_client_secret !== '' ? { api_client_secret: values.api_client_secret } : {}),
     ...(values.webhook_secret !== '' ? { webhook_secret: values.webhook_secret } : {}),
+    ...(values.api_certificate !== '' && values.api_private_key !== ''
+      ? { api_certificate: values.api_certificate, api_private_key: values.api_private_key }
+      : {}),
   };
 }

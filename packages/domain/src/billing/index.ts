@@ -8,3 +8,4 @@ export * from './commission-api.ts';
 export * from './api-schemas.ts';
 export * from './responses.ts';
 export * from './forms.ts';
+export * from './reconciliation.ts';

@@ -165,6 +165,8 @@ export const unitBillingSettingsSchema = z.object({
   account_branch: z.string().nullable(),
   account_number: z.string().nullable(),
   account_type: z.enum(ACCOUNT_TYPES).nullable(),
+  /** The mTLS client certificate and its private key are saved (neither is ever answered). */
+  api_certificate_set: z.boolean(),
 });
 export type UnitBillingSettings = z.output<typeof unitBillingSettingsSchema>;
 
@@ -181,6 +183,20 @@ const httpsUrl = (message: string) =>
         return false;
       }
     }, message);
+
+/** A certificate chain or key in PEM, generously. */
+const PEM_MAX = 20_000;
+
+/** The API's answers about a unit's mTLS certificate (PATCH /units/{code}/billing). */
+export const MTLS_ANSWERS = {
+  pairRequired: 'Envie o certificado e a chave privada juntos.',
+  certificateInvalid:
+    'Certificado inválido: cole o certificado em formato PEM (-----BEGIN CERTIFICATE-----).',
+  privateKeyInvalid:
+    'Chave privada inválida: cole a chave em formato PEM (-----BEGIN PRIVATE KEY-----), sem senha.',
+  keyMismatch: 'A chave privada não corresponde ao certificado.',
+  certificateExpired: (day: string) => `O certificado venceu em ${day}.`,
+} as const;
 
 /** PATCH /units/{code}/billing (admins): what is absent stays as it was. */
 export const unitBillingSettingsPatchSchema = z.object({
@@ -229,6 +245,22 @@ export const unitBillingSettingsPatchSchema = z.object({
     .optional(),
   account_type: z
     .enum(ACCOUNT_TYPES, { error: 'Tipo de conta deve ser CORRENTE, POUPANCA ou PAGAMENTO.' })
+    .nullable()
+    .optional(),
+  /** The API Pix mTLS client certificate (PEM), sent with its key; null clears both. */
+  api_certificate: z
+    .string({ error: 'Cole o certificado em formato PEM.' })
+    .trim()
+    .min(1, 'Cole o certificado em formato PEM.')
+    .max(PEM_MAX, 'O certificado é grande demais (até 20 000 caracteres).')
+    .nullable()
+    .optional(),
+  /** Write-only: the certificate's private key (PEM, unencrypted), sealed at rest. */
+  api_private_key: z
+    .string({ error: 'Cole a chave privada em formato PEM.' })
+    .trim()
+    .min(1, 'Cole a chave privada em formato PEM.')
+    .max(PEM_MAX, 'A chave privada é grande demais (até 20 000 caracteres).')
     .nullable()
     .optional(),
 });

@@ -1,6 +1,7 @@
 import { brCodeAmount, cpfDigits, type Centavos, type PaymentMethod } from '@portal/domain';
 import { pixApiClient } from '../pix-api/client.ts';
 import type { UnitPix } from '../unit-settings/service.ts';
+import type { components } from '../pix-api/generated.ts';
 
 /**
  * The provider port (issue 29): how a plan's method sends a charge and a refund. `pix_manual`
@@ -59,6 +60,9 @@ export interface RecurringChargeRequest {
   dueDate: string;
   description: string;
 }
+/** The Pix received between two instants, as the institution lists them (every page). */
+export type ReceivedAnswer =
+  { ok: true; pix: components['schemas']['Pix'][] } | { ok: false; problem: string };
 
 export interface PaymentProvider {
   readonly method: PaymentMethod;
@@ -68,6 +72,8 @@ export interface PaymentProvider {
   createRecurrence(unit: UnitPix, request: RecurrenceRequest): Promise<RecurrenceAnswer>;
   /** Pix Automático: a later instalment's charge (`cobr`), sent 10 to 2 days before it is due. */
   requestRecurringCharge(unit: UnitPix, charge: RecurringChargeRequest): Promise<ChargeAnswer>;
+  /** For the daily reconciliation (payments/reconciliation.ts). */
+  listReceived(unit: UnitPix, period: { from: Date; to: Date }): Promise<ReceivedAnswer>;
 }
 
 const notManual = (): Promise<{ ok: false; problem: string }> =>
@@ -79,12 +85,16 @@ const pixManual: PaymentProvider = {
   requestRefund: notManual,
   createRecurrence: notManual,
   requestRecurringCharge: notManual,
+  listReceived: notManual,
 };
 
 const failure = (error: unknown) => ({
   ok: false as const,
   problem: error instanceof Error ? error.message : 'falha de rede',
 });
+
+/** Pages read per reconciliation at most (1 000 Pix each): a runaway paging loop stops. */
+const RECEIVED_MAX_PAGES = 100;
 
 /** The RFC 7807 title of an API Pix refusal, for the log (never the payer's data). */
 function problemOf(error: unknown, status: number): string {
@@ -212,6 +222,31 @@ const apiPix: PaymentProvider = {
       return { ok: true, copiaECola: null };
     } catch (error) {
       return failure(error);
+    }
+  },
+  async listReceived(unit, period) {
+    if (!unit.api) return { ok: false, problem: 'api_pix não configurada' };
+    const client = pixApiClient(unit.api);
+    const pix: components['schemas']['Pix'][] = [];
+    try {
+      for (let page = 0; page < RECEIVED_MAX_PAGES; page += 1) {
+        const { data, error, response } = await client.GET('/pix', {
+          params: {
+            query: {
+              inicio: period.from.toISOString(),
+              fim: period.to.toISOString(),
+              'paginacao.paginaAtual': page,
+              'paginacao.itensPorPagina': 1000,
+            },
+          },
+        });
+        if (!data) return { ok: false, problem: problemOf(error, response.status) };
+        pix.push(...(data.pix ?? []));
+        if (page + 1 >= data.parametros.paginacao.quantidadeDePaginas) return { ok: true, pix };
+      }
+      return { ok: false, problem: 'paginação sem fim' };
+    } catch (error) {
+      return { ok: false, problem: error instanceof Error ? error.message : 'falha de rede' };
     }
   },
 };

@@ -149,6 +149,39 @@ export async function eventsOf(db: DbOrTx, contractId: number): Promise<EventRow
     .orderBy(asc(paymentEvents.id));
 }
 
+/**
+ * Payments a provider's events marked paid between two instants for one unit's contracts (the
+ * reconciliation compares them with the provider's list): txid, e2eid and amount only.
+ */
+export async function providerPaymentsBetween(
+  db: DbOrTx,
+  provider: string,
+  unit: string,
+  from: Date,
+  to: Date,
+): Promise<{ txid: string; e2eid: string; amount: number }[]> {
+  const rows = await db
+    .select({ event: paymentEvents.event })
+    .from(paymentEvents)
+    .innerJoin(contracts, eq(contracts.id, paymentEvents.contractId))
+    .where(
+      and(
+        eq(paymentEvents.provider, provider),
+        eq(contracts.unit, unit),
+        eq(paymentEvents.outcome, 'aplicado'),
+        sql`${paymentEvents.event}->>'type' = 'pagamento_recebido'`,
+        sql`(${paymentEvents.event}->>'paid_at')::timestamptz >= ${from.toISOString()}::timestamptz`,
+        sql`(${paymentEvents.event}->>'paid_at')::timestamptz < ${to.toISOString()}::timestamptz`,
+      ),
+    );
+  return rows.flatMap(({ event }) => {
+    const payment = event as PaymentEvent;
+    return payment.type === 'pagamento_recebido'
+      ? [{ txid: payment.txid, e2eid: payment.e2eid, amount: payment.amount }]
+      : [];
+  });
+}
+
 export async function insertEvents(
   db: DbOrTx,
   rows: (typeof paymentEvents.$inferInsert)[],

@@ -611,6 +611,9 @@ export const paymentsService = {
     return answers;
   },
 
+  /** Payments (centavos) provider events marked paid in [from, to) on a unit's contracts. */
+  providerPaymentsBetween: repo.providerPaymentsBetween,
+
   async applyEvent(
     db: AppDb,
     provider: PaymentMethod,

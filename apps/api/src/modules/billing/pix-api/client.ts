@@ -1,17 +1,24 @@
+import crypto from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
 import createClient from 'openapi-fetch';
+import { Agent } from 'undici';
 import type { paths } from './generated.ts';
 
 /**
  * The Banco Central's standard API Pix (openapi.yaml beside this file, bacen/pix-api 2.9.0),
  * called through types generated from that document (generated.ts), never a vendor SDK: one
  * adapter for every institution that implements the standard. OAuth2 client credentials per
- * unit; the mTLS certificate belongs to the HTTPS agent of the deployment (README.md).
+ * unit, and the unit's mTLS client certificate on every connection, the token's included
+ * (docs/decisions/0045-api-pix-mtls.md).
  */
 export interface PixApiAccess {
   baseUrl: string;
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The unit's client certificate and private key (PEM), when its institution asks for one. */
+  mtls?: { certificate: string; privateKey: string } | null;
 }
 
 /** The document's scopes the adapter uses: due-date and immediate charges, Pix Automático. */
@@ -30,12 +37,52 @@ const TOKEN_SCOPES = [
 ].join(' ');
 
 const tokens = new Map<string, { token: string; until: number }>();
+const agents = new Map<string, Agent>();
+
+/**
+ * An institution's homologation server may use a private CA: `PIX_API_CA_FILE` names a PEM
+ * trusted beside the usual roots (README.md). Read when an agent is made.
+ */
+function extraCa(): string[] | undefined {
+  const file = process.env.PIX_API_CA_FILE;
+  return file ? [...rootCertificates, readFileSync(file, 'utf8')] : undefined;
+}
+
+/** One connection pool per client certificate, presenting it on every TLS handshake. */
+function dispatcherOf(access: PixApiAccess): Agent | undefined {
+  const ca = extraCa();
+  if (!access.mtls && !ca) return undefined;
+  const key = crypto
+    .createHash('sha256')
+    .update(`${access.mtls?.certificate ?? ''}\n${access.mtls?.privateKey ?? ''}\n${ca ? 1 : 0}`)
+    .digest('hex');
+  let agent = agents.get(key);
+  if (!agent) {
+    agent = new Agent({
+      connect: {
+        ...(access.mtls ? { cert: access.mtls.certificate, key: access.mtls.privateKey } : {}),
+        ...(ca ? { ca } : {}),
+      },
+    });
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/** Node's fetch through the unit's agent (undici's `dispatcher`, outside the DOM's RequestInit). */
+function fetchFor(access: PixApiAccess) {
+  const dispatcher = dispatcherOf(access);
+  return (input: Request | string, init?: RequestInit): Promise<Response> =>
+    dispatcher
+      ? fetch(input, { ...init, dispatcher } as RequestInit & { dispatcher: Agent })
+      : fetch(input, init);
+}
 
 async function accessToken(access: PixApiAccess): Promise<string> {
   const key = `${access.tokenUrl}|${access.clientId}`;
   const cached = tokens.get(key);
   if (cached && cached.until > Date.now()) return cached.token;
-  const res = await fetch(access.tokenUrl, {
+  const res = await fetchFor(access)(access.tokenUrl, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`${access.clientId}:${access.clientSecret}`).toString('base64')}`,
@@ -53,7 +100,11 @@ async function accessToken(access: PixApiAccess): Promise<string> {
 
 /** A typed client of the unit's API Pix, its requests carrying a current bearer token. */
 export function pixApiClient(access: PixApiAccess) {
-  const client = createClient<paths>({ baseUrl: access.baseUrl.replace(/\/$/, '') });
+  const send = fetchFor(access);
+  const client = createClient<paths>({
+    baseUrl: access.baseUrl.replace(/\/$/, ''),
+    fetch: (request) => send(request),
+  });
   client.use({
     async onRequest({ request }) {
       request.headers.set('authorization', `Bearer ${await accessToken(access)}`);

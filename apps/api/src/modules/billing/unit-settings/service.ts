@@ -1,5 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import {
+  formatDateBR,
+  MTLS_ANSWERS,
   UNITS,
   type AccountType,
   type PaymentMethod,
@@ -8,7 +11,7 @@ import {
 } from '@portal/domain';
 import type { AppDb, DbOrTx } from '../../../db/client.ts';
 import { unitBillingSettings } from '../../../db/schema.ts';
-import { notFound } from '../../../http/errors.ts';
+import { invalidField, notFound } from '../../../http/errors.ts';
 import { seal, unseal } from './sealed.ts';
 
 export type UnitBillingRow = typeof unitBillingSettings.$inferSelect;
@@ -20,7 +23,13 @@ export interface UnitPix {
   pixKey: string | null;
   merchantName: string | null;
   merchantCity: string | null;
-  api: { baseUrl: string; tokenUrl: string; clientId: string; clientSecret: string } | null;
+  api: {
+    baseUrl: string;
+    tokenUrl: string;
+    clientId: string;
+    clientSecret: string;
+    mtls: { certificate: string; privateKey: string } | null;
+  } | null;
   /** Where a Pix Automático charge's money goes; null until all three are set. */
   account: { branch: string | null; number: string; type: AccountType } | null;
 }
@@ -40,7 +49,48 @@ function answer(unit: string, row: UnitBillingRow | undefined): UnitBillingSetti
     account_branch: row?.accountBranch ?? null,
     account_number: row?.accountNumber ?? null,
     account_type: row?.accountType ?? null,
+    api_certificate_set: Boolean(row?.apiCertificate && row.apiPrivateKeySealed),
   };
+}
+
+/**
+ * The mTLS pair as sent (docs/decisions/0045-api-pix-mtls.md): both or neither; a certificate
+ * node:crypto reads, not expired, and a private key (PEM, unencrypted) that is its own.
+ */
+function checkedPair(
+  patch: UnitBillingSettingsPatch,
+  now: Date,
+): { certificate: string; privateKey: string } | null | undefined {
+  const { api_certificate: certificate, api_private_key: privateKey } = patch;
+  if (certificate === undefined && privateKey === undefined) return undefined;
+  if (certificate === null && privateKey === null) return null;
+  if (!certificate || !privateKey) {
+    const missing = certificate ? 'api_private_key' : 'api_certificate';
+    throw invalidField(['body', missing], MTLS_ANSWERS.pairRequired);
+  }
+  let x509: X509Certificate;
+  try {
+    x509 = new X509Certificate(certificate);
+  } catch {
+    throw invalidField(['body', 'api_certificate'], MTLS_ANSWERS.certificateInvalid);
+  }
+  let key;
+  try {
+    key = createPrivateKey(privateKey);
+  } catch {
+    throw invalidField(['body', 'api_private_key'], MTLS_ANSWERS.privateKeyInvalid);
+  }
+  if (!x509.checkPrivateKey(key)) {
+    throw invalidField(['body', 'api_private_key'], MTLS_ANSWERS.keyMismatch);
+  }
+  const validTo = new Date(x509.validTo);
+  if (validTo.getTime() < now.getTime()) {
+    throw invalidField(
+      ['body', 'api_certificate'],
+      MTLS_ANSWERS.certificateExpired(formatDateBR(validTo)),
+    );
+  }
+  return { certificate, privateKey };
 }
 
 function knownUnit(code: string): string {
@@ -73,6 +123,7 @@ export const unitBillingService = {
     patch: UnitBillingSettingsPatch,
   ): Promise<UnitBillingSettings> {
     const unit = knownUnit(code);
+    const pair = checkedPair(patch, new Date());
     return db.transaction(async (tx) => {
       const sealedOrNull = async (value: string | null | undefined) =>
         value === undefined ? undefined : value === null ? null : seal(tx, value);
@@ -89,6 +140,10 @@ export const unitBillingService = {
         accountBranch: patch.account_branch,
         accountNumber: patch.account_number,
         accountType: patch.account_type,
+        apiCertificate: pair === undefined ? undefined : (pair?.certificate ?? null),
+        apiPrivateKeySealed: await sealedOrNull(
+          pair === undefined ? undefined : (pair?.privateKey ?? null),
+        ),
       };
       const defined = Object.fromEntries(
         Object.entries(changes).filter(([, value]) => value !== undefined),
@@ -114,6 +169,13 @@ export const unitBillingService = {
             tokenUrl: row.apiTokenUrl,
             clientId: row.apiClientId,
             clientSecret: await unseal(db, row.apiClientSecretSealed),
+            mtls:
+              row.apiCertificate && row.apiPrivateKeySealed
+                ? {
+                    certificate: row.apiCertificate,
+                    privateKey: await unseal(db, row.apiPrivateKeySealed),
+                  }
+                : null,
           }
         : null;
     return {
@@ -128,6 +190,24 @@ export const unitBillingService = {
           ? { branch: row.accountBranch, number: row.accountNumber, type: row.accountType }
           : null,
     };
+  },
+
+  /** Units on the API Pix with its access set (the daily reconciliation reads these). */
+  async apiPixUnits(db: DbOrTx): Promise<string[]> {
+    const rows = await db
+      .select({ unit: unitBillingSettings.unit })
+      .from(unitBillingSettings)
+      .where(
+        and(
+          eq(unitBillingSettings.provider, 'api_pix'),
+          isNotNull(unitBillingSettings.apiBaseUrl),
+          isNotNull(unitBillingSettings.apiTokenUrl),
+          isNotNull(unitBillingSettings.apiClientId),
+          isNotNull(unitBillingSettings.apiClientSecretSealed),
+        ),
+      )
+      .orderBy(unitBillingSettings.unit);
+    return rows.map((row) => row.unit);
   },
 
   /** The unit's webhook secret, or null when none is set (its webhooks are then refused). */

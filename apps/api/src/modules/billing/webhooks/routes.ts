@@ -22,7 +22,7 @@ const instant = z.string().refine((text) => !Number.isNaN(Date.parse(text)));
  * The API Pix callback body (`WebhookPixBody` of openapi.yaml): the fields we read, checked as
  * the document states them. `satisfies` below keeps this in step with the generated types.
  */
-const pixItem = z.object({
+export const pixItem = z.object({
   endToEndId: z.string().regex(/^[a-zA-Z0-9]{32}$/),
   txid: z
     .string()

@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays, addMonths, saoPauloDate, type Receivable } from '@portal/domain';
+import {
+  addDays,
+  addMonths,
+  saoPauloDate,
+  type Receivable,
+  type Reconciliation,
+} from '@portal/domain';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { recordRequests, server } from '../../../test/msw-server';
@@ -27,8 +33,9 @@ function makeReceivable(overrides: Partial<Receivable> = {}): Receivable {
 }
 
 /** GET /billing/receivables answers by the filters the page sends. */
-function serve(byStatus: Record<string, Receivable[]>) {
+function serve(byStatus: Record<string, Receivable[]>, reconciliations: Reconciliation[] = []) {
   server.use(
+    http.get('/api/v1/billing/reconciliations', () => HttpResponse.json(reconciliations)),
     http.get('/api/v1/billing/receivables', ({ request }) => {
       const params = new URL(request.url).searchParams;
       const status =
@@ -166,9 +173,47 @@ describe("/cobrancas: 'Cobranças' (issue 29)", () => {
     );
   });
 
+  it("'Conciliação' shows each unit's latest report and its differences", async () => {
+    stubViewport('desktop');
+    const report = (day: string, overrides: Partial<Reconciliation> = {}): Reconciliation => ({
+      unit: 'LEMONDE',
+      day,
+      received: 14,
+      recovered: 1,
+      known: 13,
+      refused: 0,
+      differences: [],
+      ran_at: `${day}T09:30:00.000Z`,
+      ...overrides,
+    });
+    const requests = serve({}, [
+      report('2026-11-27', {
+        received: 2,
+        known: 0,
+        refused: 1,
+        differences: [{ kind: 'txid_desconhecido', e2eid: 'E1', txid: 'ABC123', amount: 123.45 }],
+      }),
+      report('2026-11-26'),
+    ]);
+    await open();
+    const section = await screen.findByRole('region', { name: 'Conciliação' });
+    expect(
+      await within(section).findByText(
+        'Conciliação de 27/11/2026: 2 Pix recebidos, 1 recuperado, 1 divergência',
+      ),
+    ).toBeInTheDocument();
+    expect(section).toHaveTextContent(/Pix sem cobrança correspondente: R\$\s123,45 · txid ABC123/);
+    expect(within(section).queryByText(/26\/11\/2026/)).not.toBeInTheDocument();
+    const from = addDays(saoPauloDate(new Date()), -7);
+    expect(requests.map((request) => request.path)).toContain(
+      `/api/v1/billing/reconciliations?from=${from}`,
+    );
+  });
+
   it('a failed list says so and offers to try again', async () => {
     stubViewport('desktop');
     server.use(
+      http.get('/api/v1/billing/reconciliations', () => HttpResponse.json([])),
       http.get('/api/v1/billing/receivables', () =>
         HttpResponse.json({ detail: 'Erro' }, { status: 500 }),
       ),

@@ -10,10 +10,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { addDays, addMonths, formatReais, saoPauloDate, type Receivable } from '@portal/domain';
+import {
+  addDays,
+  addMonths,
+  formatReais,
+  RECONCILIATION_DIFFERENCE_LABELS,
+  reconciliationSummary,
+  saoPauloDate,
+  type Receivable,
+  type Reconciliation,
+} from '@portal/domain';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useReceivablesQuery, type ReceivablesFilters } from '../../../api/billing/payments';
+import { useReconciliationsQuery } from '../../../api/billing/reconciliations';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatCalendarDay } from '../../../lib/calendar-day';
@@ -70,7 +80,8 @@ function groupsOf(today: string, horizon: Horizon): ReceivableList[] {
  * month, overdue, failed, and the clients whose Pix Automático authorisation was cancelled,
  * refused or expired, by their next instalment), each with its WhatsApp '2ª via' and a link to
  * its contract. The server keeps a manager to their unit (GET /billing/receivables,
- * apps/api/src/auth/scope.ts).
+ * apps/api/src/auth/scope.ts). Below, each unit's latest
+ * reconciliation of received Pix (GET /billing/reconciliations).
  */
 export default function ReceivablesPage() {
   usePageTitle('Cobranças');
@@ -101,6 +112,65 @@ export default function ReceivablesPage() {
       {groupsOf(today, horizon).map((group) => (
         <ReceivableGroup key={group.id} group={group} />
       ))}
+      <ReconciliationSection today={today} />
+    </Stack>
+  );
+}
+
+/** Days back the 'Conciliação' section looks for each unit's latest report. */
+const RECONCILIATION_LOOKBACK_DAYS = 7;
+
+/**
+ * 'Conciliação': each unit's latest daily report of received Pix (API Pix units only): how many
+ * the institution listed, how many were recovered from a lost webhook, and what did not match.
+ */
+function ReconciliationSection({ today }: { today: string }) {
+  const query = useReconciliationsQuery({ from: addDays(today, -RECONCILIATION_LOOKBACK_DAYS) });
+  const latest = new Map<string, Reconciliation>();
+  for (const report of query.data ?? [])
+    if (!latest.has(report.unit)) latest.set(report.unit, report);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="grupo-conciliacao">
+      <Title order={2} size="h4" id="grupo-conciliacao">
+        Conciliação
+      </Title>
+      {query.isPending ? (
+        <Skeleton h={32} role="status" aria-label="Carregando: Conciliação" />
+      ) : query.isError ? (
+        <LoadErrorAlert
+          text="Não foi possível carregar a conciliação."
+          onRetry={() => query.refetch()}
+        />
+      ) : latest.size === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nenhuma conciliação nos últimos {RECONCILIATION_LOOKBACK_DAYS} dias (só unidades com API
+          Pix).
+        </Text>
+      ) : (
+        [...latest.values()].map((report) => (
+          <Paper key={report.unit} withBorder radius="sm" px="sm" py="xs">
+            <Text size="sm" fw={600}>
+              {latest.size > 1 ? `${report.unit} · ` : ''}
+              {reconciliationSummary(report)}
+            </Text>
+            {report.differences.length > 0 ? (
+              <Stack
+                gap={2}
+                component="ul"
+                mt={4}
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              >
+                {report.differences.map((item, index) => (
+                  <Text component="li" size="xs" key={`${item.kind}-${item.e2eid ?? index}`}>
+                    {RECONCILIATION_DIFFERENCE_LABELS[item.kind]}: {formatReais(item.amount)}
+                    {item.txid ? ` · txid ${item.txid}` : ''}
+                  </Text>
+                ))}
+              </Stack>
+            ) : null}
+          </Paper>
+        ))
+      )}
     </Stack>
   );
 }

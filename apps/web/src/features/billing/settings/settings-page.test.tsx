@@ -21,6 +21,7 @@ const SAVED: UnitBillingSettings = {
   account_branch: null,
   account_number: null,
   account_type: null,
+  api_certificate_set: false,
 };
 
 function answer() {
@@ -35,8 +36,19 @@ function answer() {
     }),
     http.get('/api/v1/units/:code/billing', () => HttpResponse.json(pix)),
     http.patch('/api/v1/units/:code/billing', async ({ request }) => {
-      const body = (await request.json()) as Partial<UnitBillingSettings>;
-      pix = { ...pix, ...body };
+      const body = (await request.json()) as Partial<UnitBillingSettings> & {
+        api_certificate?: string;
+        api_private_key?: string;
+        api_client_secret?: string;
+      };
+      // As the API does: secrets and the certificate are kept, only whether they are set answered.
+      const { api_certificate, api_private_key, api_client_secret, ...shown } = body;
+      pix = {
+        ...pix,
+        ...shown,
+        ...(api_client_secret ? { api_client_secret_set: true } : {}),
+        ...(api_certificate && api_private_key ? { api_certificate_set: true } : {}),
+      };
       return HttpResponse.json(pix);
     }),
   );
@@ -78,7 +90,8 @@ describe('Configurações (/admin/configuracoes)', () => {
     const requests = recordRequests();
     renderWithProviders(<SettingsPage />, { route: '/admin/configuracoes?unidade=ELDORADO' });
     expect(await screen.findByText(SAVED.pix_key ?? '')).toBeInTheDocument();
-    expect(screen.getByText('não configurado')).toBeInTheDocument();
+    // The client secret and the mTLS certificate are not set; the webhook secret is.
+    expect(screen.getAllByText('não configurado')).toHaveLength(2);
     expect(screen.getByText('configurado')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Editar Pix' }));
@@ -125,5 +138,41 @@ describe('Configurações (/admin/configuracoes)', () => {
       await within(dialog).findByText('Informe a URL base da API Pix (https://…).'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('Informe o client secret OAuth2.')).toBeInTheDocument();
+  });
+
+  it("takes the unit's mTLS certificate and key, then shows only that they are set", async () => {
+    signInAs(makeUser({ profile: 'admin' }));
+    answer();
+    const requests = recordRequests();
+    renderWithProviders(<SettingsPage />, { route: '/admin/configuracoes?unidade=ELDORADO' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Editar Pix' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pix da unidade ELDORADO' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Provedor/ }));
+    await user.click(await screen.findByRole('option', { name: 'API Pix do Banco Central' }));
+    await user.type(within(dialog).getByLabelText(/URL base da API Pix/), 'https://pix.banco.test');
+    await user.type(
+      within(dialog).getByLabelText(/URL de token OAuth2/),
+      'https://pix.banco.test/oauth/token',
+    );
+    await user.type(within(dialog).getByLabelText(/Client id OAuth2/), 'clinica');
+    await user.type(within(dialog).getByLabelText(/Client secret OAuth2/), 'segredo');
+    const certificate = '-----BEGIN CERTIFICATE-----MIIB-----END CERTIFICATE-----';
+    const privateKey = '-----BEGIN PRIVATE KEY-----MIIE-----END PRIVATE KEY-----';
+    await user.type(within(dialog).getByLabelText(/Certificado mTLS \(PEM\)/), certificate);
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      await within(dialog).findByText('Cole também a chave privada (PEM).'),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Chave privada do certificado/), privateKey);
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(writesIn(requests)).toHaveLength(1));
+    expect(writesIn(requests)[0]?.body).toMatchObject({
+      provider: 'api_pix',
+      api_certificate: certificate,
+      api_private_key: privateKey,
+    });
+    await waitFor(() => expect(screen.getAllByText('configurado')).toHaveLength(3));
+    expect(screen.queryByText(/BEGIN PRIVATE KEY/)).not.toBeInTheDocument();
   });
 });

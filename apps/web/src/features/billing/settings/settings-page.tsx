@@ -4,6 +4,7 @@ import {
   Group,
   Paper,
   PasswordInput,
+  Textarea,
   Select,
   SimpleGrid,
   Skeleton,
@@ -270,10 +271,14 @@ function UnitPixSection() {
                 label="Segredo do webhook"
                 value={<SecretState set={data.webhook_secret_set} />}
               />
+              <Fact
+                label="Certificado mTLS"
+                value={<SecretState set={data.api_certificate_set} />}
+              />
             </SimpleGrid>
             <Text size="xs" c="dimmed">
-              Certificado mTLS: as instituições o exigem na API Pix; ele fica no cliente HTTPS da
-              implantação (um proxy de saída com o certificado da unidade), não neste cadastro.
+              Certificado mTLS: as instituições o exigem na API Pix; o certificado e a chave privada
+              da unidade são usados em cada conexão e nunca são exibidos.
             </Text>
             <Group>
               <Button
@@ -394,6 +399,26 @@ function UnitPixForm({
             description={keepHint(settings.api_client_secret_set)}
             autoComplete="new-password"
             {...form.getInputProps('api_client_secret')}
+          />
+          <Textarea
+            label="Certificado mTLS (PEM)"
+            description={keepHint(settings.api_certificate_set)}
+            placeholder="-----BEGIN CERTIFICATE-----"
+            autoComplete="off"
+            spellCheck={false}
+            rows={4}
+            styles={{ input: { fontFamily: 'monospace' } }}
+            {...form.getInputProps('api_certificate')}
+          />
+          <Textarea
+            label="Chave privada do certificado (PEM)"
+            description={`${keepHint(settings.api_certificate_set)} Sem senha; guardada cifrada.`}
+            placeholder="-----BEGIN PRIVATE KEY-----"
+            autoComplete="off"
+            spellCheck={false}
+            rows={4}
+            styles={{ input: { fontFamily: 'monospace' } }}
+            {...form.getInputProps('api_private_key')}
           />
           <Text size="sm" fw={600}>
             Conta da unidade (Pix Automático)
