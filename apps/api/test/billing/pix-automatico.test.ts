@@ -228,6 +228,7 @@ describe('Pix Automático (issue 29): one QR pays the first instalment and autho
     const link = (await publicView(accepted.token)).plan?.payments;
     expect(link?.mandate?.status).toBe('cancelada');
     expect(link?.next?.pix_copia_e_cola).toContain(PIX_KEY);
+    expect(standIn.invalid).toEqual([]);
   });
 
   it('refuses forged, unknown and other units’ authorisation notices, changing nothing', async () => {

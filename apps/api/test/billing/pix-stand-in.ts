@@ -51,6 +51,12 @@ export interface StandIn {
   /** Requests the document refused (method, path, violations): a test expects none. */
   invalid: string[];
   webhookUrl: string | null;
+  /**
+   * What an admin does once at the institution, in one step: the same URL for the three
+   * callbacks (`webhook`, `webhookrec`, `webhookcobr`); tests that register through the API use
+   * PUT /webhook, /webhookrec and /webhookcobr instead.
+   */
+  useWebhooks(url: string): void;
   /** Pix Automático authorisations created, by idRec. */
   recs: Map<string, { firstTxid: string | null; body: unknown; status: string }>;
   /** Recurring charges (`cobr`) created, by txid. */
@@ -101,7 +107,11 @@ function unwrapPatterns(node: unknown): void {
  *   scheme (in PayloadLocation, CobGerada and the others);
  * - RecBase requires `idRec` (the institution assigns it, so no request can carry it) and a
  *   `retentativa` no schema defines (the field is `politicaRetentativa`): recBody1 fails both;
- * - RecNotification's `required` reads `atualizacao"` (a stray quote in the YAML).
+ * - RecNotification's `required` reads `atualizacao"` (a stray quote in the YAML);
+ * - RecEncerramento's `oneOf` (rejeicao | cancelamento) requires neither key, so any notice of
+ *   a cancellation matches both alternatives and fails `oneOf`;
+ * - PixAutomatico's `valor` is a string with a pattern and also `anyOf` five objects (the parts
+ *   of a value, as `componentesValor` has them), which no value can be at once.
  * - PixConsultados requires `cobs` (copied from CobsConsultadas) where its list is `pix`.
  */
 function mendDocument(document: OpenApiDocument): void {
@@ -116,6 +126,17 @@ function mendDocument(document: OpenApiDocument): void {
   const notification = schemas.RecNotification;
   if (notification && Array.isArray(notification.required)) {
     notification.required = notification.required.map((field) => String(field).replace(/"$/, ''));
+  }
+  const automaticValue = (
+    schemas.PixAutomatico?.properties as Record<string, Record<string, unknown>> | undefined
+  )?.valor;
+  if (automaticValue) delete automaticValue.anyOf;
+  const ending = (schemas.RecEncerramento?.properties as Record<string, Record<string, unknown>>)
+    ?.encerramento;
+  if (Array.isArray(ending?.oneOf)) {
+    for (const alternative of ending.oneOf as { properties?: Record<string, unknown> }[]) {
+      Object.assign(alternative, { required: Object.keys(alternative.properties ?? {}) });
+    }
   }
   const dropUriOfLocations = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(dropUriOfLocations);
@@ -563,6 +584,11 @@ export async function startPixStandIn(options: StandInOptions = {}): Promise<Sta
       return { ...answer, e2eid, payload };
     },
     deliver,
+    useWebhooks(url) {
+      state.webhookUrl = url;
+      state.recWebhookUrl = url;
+      state.cobrWebhookUrl = url;
+    },
     recs,
     cobrs,
     async payAndAuthorise(idRec) {

@@ -61,6 +61,8 @@ type PublicPageView =
         pix: {
           title: string;
           intro: string;
+          /** What happens once she pays: her bank tells the clinic, or the clinic confirms. */
+          afterPay: string;
           qrSvg: TrustedSvg;
           copiaECola: string;
         } | null;
@@ -177,6 +179,14 @@ function paymentsOf(proposal: PublicProposal): ProposalView['payments'] {
   // Journey 3: the first instalment's code also authorises the rest.
   const journeyThree = payments.pix_automatico && mandate === 'aguardando' && next?.n === 1;
   const later = payments.installments.length - 1;
+  // A charge of the institution is confirmed by its webhook; a static code by the clinic.
+  const afterPay =
+    payments.method === 'api_pix' &&
+    mandate !== 'cancelada' &&
+    mandate !== 'recusada' &&
+    mandate !== 'expirada'
+      ? 'Assim que o banco confirmar o pagamento, ele aparece aqui.'
+      : 'Depois de pagar, a clínica confirma o recebimento aqui.';
   return {
     installments: payments.installments.map((item) => ({
       paid: item.status === 'paga',
@@ -187,12 +197,14 @@ function paymentsOf(proposal: PublicProposal): ProposalView['payments'] {
       ? journeyThree
         ? {
             title: `1ª parcela e ativar o Pix Automático: ${formatReais(next.amount)}`,
+            afterPay,
             intro: `Ao pagar este Pix, você também autoriza o Pix Automático das outras ${later} parcelas: seu banco mostra os valores, as datas e o contrato antes de você confirmar. Depois, cada parcela é debitada no vencimento, e você pode cancelar a autorização no app do seu banco quando quiser.`,
             qrSvg: new TrustedSvg(qrSvg(next.pix_copia_e_cola)),
             copiaECola: next.pix_copia_e_cola,
           }
         : {
             title: `${next.n}ª parcela: ${formatReais(next.amount)}`,
+            afterPay,
             intro: `Vencimento em ${dateOf(next.due_date)}. Abra o app do seu banco, escolha Pix e leia o QR Code ou use o Pix copia e cola.`,
             qrSvg: new TrustedSvg(qrSvg(next.pix_copia_e_cola)),
             copiaECola: next.pix_copia_e_cola,

@@ -240,7 +240,7 @@ function ReceivableRow({ row }: { row: Receivable }) {
             {row.mandate &&
             row.mandate.status !== 'ativa' &&
             row.mandate.status !== 'aguardando' ? (
-              <Badge variant="light" color="orange">
+              <Badge variant="light" color="red">
                 Pix Automático: {row.mandate.status_label}
               </Badge>
             ) : null}
