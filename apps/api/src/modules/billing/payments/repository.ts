@@ -69,17 +69,22 @@ export async function findInstallment(db: DbOrTx, id: number): Promise<Installme
   return row;
 }
 
-/** The instalment a provider's charge id names, with its contract's unit. */
-export async function findByTxid(
+/**
+ * In a transaction: the plan whose instalment a provider's charge id names, locked (FOR UPDATE),
+ * with its contract's unit, in one round trip.
+ */
+export async function lockPlanByTxid(
   db: DbOrTx,
   txid: string,
-): Promise<{ installment: InstallmentRow; unit: string } | undefined> {
+): Promise<{ plan: PlanRow; unit: string } | undefined> {
   const [row] = await db
-    .select({ installment: installments, unit: contracts.unit })
+    .select({ plan: paymentPlans, unit: contracts.unit })
     .from(installments)
     .innerJoin(contracts, eq(contracts.id, installments.contractId))
+    .innerJoin(paymentPlans, eq(paymentPlans.contractId, installments.contractId))
     .where(eq(installments.txid, txid))
-    .limit(1);
+    .limit(1)
+    .for('update', { of: paymentPlans });
   return row;
 }
 

@@ -532,11 +532,11 @@ export const paymentsService = {
       message: 'Cobrança desconhecida: nenhuma parcela deste plano tem este txid.',
     };
     if (event.type === 'autorizacao_cancelada') return refusedUnknown;
-    const found = await repo.findByTxid(db, event.txid);
-    if (!found || found.unit !== unit) return refusedUnknown;
     return db.transaction(async (tx) => {
-      const plan = await repo.findPlan(tx, found.installment.contractId, true);
-      if (!plan) return refusedUnknown;
+      // The charge's plan, found and locked in one round trip (bench/webhooks.bench.ts).
+      const found = await repo.lockPlanByTxid(tx, event.txid);
+      if (!found || found.unit !== unit) return refusedUnknown;
+      const { plan } = found;
       const rows = await repo.installmentsOf(tx, plan.id);
       const stored = await repo.eventsOf(tx, plan.contractId);
       const before = stored
