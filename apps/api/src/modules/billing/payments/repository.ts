@@ -104,11 +104,18 @@ export async function eventsOf(db: DbOrTx, contractId: number): Promise<EventRow
     .orderBy(asc(paymentEvents.id));
 }
 
+/** Inserts the events; returns how many were new (one stored already under its id is skipped). */
 export async function insertEvents(
   db: DbOrTx,
   rows: (typeof paymentEvents.$inferInsert)[],
-): Promise<void> {
-  if (rows.length > 0) await db.insert(paymentEvents).values(rows).onConflictDoNothing();
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(paymentEvents)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return inserted.length;
 }
 
 export async function deleteEvents(db: DbOrTx, provider: string, eventIds: string[]) {
