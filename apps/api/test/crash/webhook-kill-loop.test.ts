@@ -60,7 +60,7 @@ interface PixItem {
   }[];
 }
 type Body = { pix: PixItem[] };
-type Kind = 'primary' | 'duplicate' | 'later-clock' | 'refund';
+type Kind = 'primary' | 'duplicate' | 'later-clock' | 'elsewhere' | 'refund';
 interface Answer {
   event_id: string;
   result: 'aplicado' | 'repetido' | 'recusado';
@@ -223,7 +223,7 @@ async function runWebhookKillLoop(start: StartOptions, standIn: StandIn): Promis
         // again (a retry after a kill that came after its commit), it is a repeat.
         if (answer.result === 'repetido') continue;
         expect(answer, what).toMatchObject({ result: 'recusado', reason: 'parcela_ja_paga' });
-      } else if (sent.kind === 'later-clock') {
+      } else if (sent.kind === 'later-clock' || sent.kind === 'elsewhere') {
         expect(answer.result, what).toBe('repetido');
       } else {
         expect(['aplicado', 'repetido'], what).toContain(answer.result);
@@ -242,7 +242,7 @@ async function runWebhookKillLoop(start: StartOptions, standIn: StandIn): Promis
     for (let i = 0; i < size; i++) {
       const fresh = instalments.filter((item) => item.primary === null);
       // Once every instalment has had its Pix (a long run), only replays, duplicates and refunds.
-      const roll = random() * (fresh.length > 0 ? 1 : 0.55);
+      const roll = random() * (fresh.length > 0 ? 1 : 0.6);
       if (roll < 0.2 && everSent.length > 0) {
         // A replay of a whole earlier body, as is.
         const earlier = everSent[Math.floor(random() * everSent.length)];
@@ -269,7 +269,23 @@ async function runWebhookKillLoop(start: StartOptions, standIn: StandIn): Promis
           kind: 'later-clock',
           instalment: target,
         });
-      } else if (roll < 0.55 && paid.some((item) => item.refund === null)) {
+      } else if (roll < 0.5 && paid.length > 0 && fresh.length > 0) {
+        // A Pix already taken, told again under another charge: a repeat that pays nothing.
+        const source = paid[Math.floor(random() * paid.length)];
+        const target = fresh[Math.floor(random() * fresh.length)];
+        if (!source?.primary || !target) continue;
+        items.push({
+          endToEndId: source.primary.e2eid,
+          txid: target.txid,
+          valor: AMOUNT,
+          horario: source.primary.horario,
+        });
+        events.push({
+          eventId: `pix:${source.primary.e2eid}`,
+          kind: 'elsewhere',
+          instalment: target,
+        });
+      } else if (roll < 0.6 && paid.some((item) => item.refund === null)) {
         const open = paid.filter((item) => item.refund === null);
         const target = open[Math.floor(random() * open.length)];
         if (!target?.primary) continue;
@@ -319,8 +335,15 @@ async function runWebhookKillLoop(start: StartOptions, standIn: StandIn): Promis
     body.pix.flatMap((item) => {
       const instalment = instalments.find((candidate) => candidate.txid === item.txid);
       if (!instalment) throw new Error(`txid desconhecido ${item.txid}`);
-      const primary = instalment.primary?.e2eid === item.endToEndId;
-      const kind: Kind = primary ? (item.devolucoes ? 'later-clock' : 'primary') : 'duplicate';
+      const owner = instalments.find((candidate) => candidate.primary?.e2eid === item.endToEndId);
+      const kind: Kind =
+        owner === instalment
+          ? item.devolucoes
+            ? 'later-clock'
+            : 'primary'
+          : owner
+            ? 'elsewhere'
+            : 'duplicate';
       const own: Sent[] = [{ eventId: `pix:${item.endToEndId}`, kind, instalment }];
       for (const refund of item.devolucoes ?? []) {
         own.push({ eventId: `dev:${refund.rtrId}`, kind: 'refund', instalment });
