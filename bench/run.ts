@@ -6,7 +6,7 @@
  * BENCH_PDF_DOCUMENTS (30), BENCH_COLD_RUNS (3), BENCH_WEB_DIST (use an existing web build
  * instead of building one into bench/.tmp), BENCH_LIGHTHOUSE_RUNS (3, median taken),
  * BENCH_LIGHTHOUSE_ONLY (regular expression on "preset page", e.g. 'mobile builder'),
- * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard,clinical,contracts,heavy,commissions,receivables),
+ * BENCH_ONLY (comma list of api,photos,pdf,optimizer,cold,web,proposals,dashboard,clinical,contracts,heavy,commissions,receivables,webhooks),
  * BENCH_CLINICAL_SAMPLES (2000),
  * BENCH_PHOTO_READS (10), BENCH_PROPOSALS (100000), BENCH_PROPOSAL_SAMPLES (200),
  * BENCH_DASHBOARD_PROPOSALS (200000), BENCH_DASHBOARD_SAMPLES (20),
@@ -29,6 +29,7 @@ import { benchPhotoReads } from './photo-reads.bench.ts';
 import { benchReceivables } from './receivables.bench.ts';
 import { benchProposals } from './proposals.bench.ts';
 import { benchWeb } from './web.bench.ts';
+import { benchWebhooks } from './webhooks.bench.ts';
 
 const RESULTS = path.join(REPO_ROOT, 'bench/RESULTS.md');
 const ALL = [
@@ -45,6 +46,7 @@ const ALL = [
   'heavy',
   'commissions',
   'receivables',
+  'webhooks',
 ] as const;
 type BenchName = (typeof ALL)[number];
 
@@ -91,6 +93,8 @@ async function main(): Promise<void> {
     sections.push(...(await attempt('Contracts: read, session, liability', benchContracts)));
   if (wanted.has('receivables'))
     sections.push(...(await attempt('Receivables: Cobranças', benchReceivables)));
+  if (wanted.has('webhooks'))
+    sections.push(...(await attempt('Webhooks: API Pix at 200/s', benchWebhooks)));
   if (wanted.has('commissions'))
     sections.push(...(await attempt("Commissions: a network's month", benchCommissions)));
   if (wanted.has('heavy')) {

@@ -156,6 +156,16 @@ export interface AppDeps {
 /** Methods that never write: their answers need not wait for the change feed to settle. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * False for a write that changes no table a read cache is kept from (migrations 0002 and
+     * 0013): its answer need not wait for the other processes' caches.
+     */
+    settle?: boolean;
+  }
+}
+
 /** Behind N proxies (a cloud load balancer): believe the last N X-Forwarded-For entries. */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -205,9 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What keeps the in-memory read caches current (docs/decisions/0012-read-cache-invalidation.md).
   const changeFeed = await database.openChangeFeed();
   app.addHook('onClose', () => changeFeed.close());
-  // A write answers only once no process can serve a copy older than it.
+  // A write answers only once no process can serve a copy older than it; a route whose writes
+  // reach no cached table says `settle: false` (docs/decisions/0046-webhooks-without-settle.md).
   app.addHook('onSend', async (request) => {
-    if (!READ_METHODS.has(request.method)) await changeFeed.settle();
+    if (READ_METHODS.has(request.method) || request.routeOptions.config.settle === false) return;
+    await changeFeed.settle();
   });
   const ctx: AppContext = {
     config,

@@ -217,6 +217,35 @@ describe('API Pix (issue 29): charges, webhooks that never lose or double an eve
     expect(after.plan.paid).toBe(600);
   });
 
+  it('a Pix told again under another charge is a repeat and pays nothing there', async () => {
+    const a = await chargedContract();
+    const b = await chargedContract();
+    const [txidA] = await txids(a.contractId);
+    const [firstB, secondB] = await txids(b.contractId);
+    const e2eid = e2eidOf();
+    const pix = (txid: string, id = e2eid) => ({
+      pix: [{ endToEndId: id, txid, valor: '300.00', horario: new Date().toISOString() }],
+    });
+    expect((await standIn.deliver(pix(txidA ?? ''))).body).toMatchObject({
+      results: [{ result: 'aplicado' }],
+    });
+    const before = await f.payments(b.contractId);
+    // Its event id is taken: answering 'aplicado' here would pay an instalment no stored event
+    // backs, which the next event on this plan would silently unpay.
+    const elsewhere = await standIn.deliver(pix(firstB ?? ''));
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body).toEqual({ results: [{ event_id: `pix:${e2eid}`, result: 'repetido' }] });
+    expect(await f.payments(b.contractId)).toEqual(before);
+    expect(await storedEvents(b.contractId)).toBe(0);
+    expect((await standIn.deliver(pix(secondB ?? '', e2eidOf()))).status).toBe(200);
+    expect((await f.payments(b.contractId)).installments.map((item) => item.status)).toEqual([
+      'solicitada',
+      'paga',
+      ...Array(10).fill('solicitada'),
+    ]);
+    expect((await f.payments(a.contractId)).installments[0]?.status).toBe('paga');
+  });
+
   it('a burst of webhooks, each delivered three times at once, pays each instalment once', async () => {
     const { contractId } = await chargedContract();
     const all = await txids(contractId);

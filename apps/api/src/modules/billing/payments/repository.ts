@@ -119,17 +119,22 @@ export async function findInstallment(db: DbOrTx, id: number): Promise<Installme
   return row;
 }
 
-/** The instalment a provider's charge id names, with its contract's unit. */
-export async function findByTxid(
+/**
+ * In a transaction: the plan whose instalment a provider's charge id names, locked (FOR UPDATE),
+ * with its contract's unit, in one round trip.
+ */
+export async function lockPlanByTxid(
   db: DbOrTx,
   txid: string,
-): Promise<{ installment: InstallmentRow; unit: string } | undefined> {
+): Promise<{ plan: PlanRow; unit: string } | undefined> {
   const [row] = await db
-    .select({ installment: installments, unit: contracts.unit })
+    .select({ plan: paymentPlans, unit: contracts.unit })
     .from(installments)
     .innerJoin(contracts, eq(contracts.id, installments.contractId))
+    .innerJoin(paymentPlans, eq(paymentPlans.contractId, installments.contractId))
     .where(eq(installments.txid, txid))
-    .limit(1);
+    .limit(1)
+    .for('update', { of: paymentPlans });
   return row;
 }
 
@@ -182,11 +187,18 @@ export async function providerPaymentsBetween(
   });
 }
 
+/** Inserts the events; returns how many were new (one stored already under its id is skipped). */
 export async function insertEvents(
   db: DbOrTx,
   rows: (typeof paymentEvents.$inferInsert)[],
-): Promise<void> {
-  if (rows.length > 0) await db.insert(paymentEvents).values(rows).onConflictDoNothing();
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(paymentEvents)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return inserted.length;
 }
 
 export async function deleteEvents(db: DbOrTx, provider: string, eventIds: string[]) {

@@ -226,6 +226,8 @@ async function markRequested(
 
 /** How long one process may take to create an authorisation before another may try again. */
 const RECURRENCE_CLAIM_SECONDS = 60;
+/** Thrown in applyEvent's transaction to roll it back: the event is stored for another plan. */
+class TakenElsewhere extends Error {}
 
 export interface EventAnswer {
   event_id: string;
@@ -629,51 +631,60 @@ export const paymentsService = {
     if (event.type === 'autorizacao_aprovada' || event.type === 'autorizacao_cancelada') {
       return this.applyMandateEvent(db, provider, unit, event);
     }
-    const found = await repo.findByTxid(db, event.txid);
-    if (!found || found.unit !== unit) return refusedUnknown;
-    return db.transaction(async (tx) => {
-      const plan = await repo.findPlan(tx, found.installment.contractId, true);
-      if (!plan) return refusedUnknown;
-      const rows = await repo.installmentsOf(tx, plan.id);
-      const stored = await repo.eventsOf(tx, plan.contractId);
-      const before = stored
-        .map((row) => row.event as PaymentEvent)
-        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const { state, outcome } = applyPaymentEvent(
-        { base: rows.map(baseOf), events: before },
-        event,
-      );
-      const beforeIds = new Set(before.map(eventKey));
-      const afterIds = new Set(state.events.map(eventKey));
-      const added = state.events.filter((item) => !beforeIds.has(item.id));
-      const removed = before.filter((item) => !afterIds.has(item.id)).map(eventKey);
-      if (added.length > 0 || removed.length > 0) {
-        await repo.deleteEvents(tx, provider, removed);
-        await repo.insertEvents(
-          tx,
-          added.map((item) => ({
-            provider,
-            eventId: item.id,
-            contractId: plan.contractId,
-            event: item,
-            payloadHash: hashOf(item),
-            outcome: outcome.result === 'recusado' ? outcome.reason : outcome.result,
-          })),
+    try {
+      return await db.transaction(async (tx) => {
+        // The charge's plan, found and locked in one round trip (bench/webhooks.bench.ts).
+        const found = await repo.lockPlanByTxid(tx, event.txid);
+        if (!found || found.unit !== unit) return refusedUnknown;
+        const { plan } = found;
+        const rows = await repo.installmentsOf(tx, plan.id);
+        const stored = await repo.eventsOf(tx, plan.contractId);
+        const before = stored
+          .map((row) => row.event as PaymentEvent)
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        const { state, outcome } = applyPaymentEvent(
+          { base: rows.map(baseOf), events: before },
+          event,
         );
-        await refold(tx, rows, state.events);
-        if (event.type === 'devolucao_liquidada' && outcome.result === 'aplicado') {
-          await repo.settleRefund(tx, event.refund_id, new Date(event.at));
-        }
-      }
-      return outcome.result === 'recusado'
-        ? {
-            event_id: event.id,
-            result: outcome.result,
-            reason: outcome.reason,
-            message: outcome.message,
+        const beforeIds = new Set(before.map(eventKey));
+        const afterIds = new Set(state.events.map(eventKey));
+        const added = state.events.filter((item) => !beforeIds.has(item.id));
+        const removed = before.filter((item) => !afterIds.has(item.id)).map(eventKey);
+        if (added.length > 0 || removed.length > 0) {
+          await repo.deleteEvents(tx, provider, removed);
+          const inserted = await repo.insertEvents(
+            tx,
+            added.map((item) => ({
+              provider,
+              eventId: item.id,
+              contractId: plan.contractId,
+              event: item,
+              payloadHash: hashOf(item),
+              outcome: outcome.result === 'recusado' ? outcome.reason : outcome.result,
+            })),
+          );
+          // The same event id is already another contract's (a Pix told under a second txid): it
+          // was taken once, so this is a repeat, and nothing of it may stay. Folded anyway, it
+          // would pay here while stored nowhere, and the next refold of this plan would undo it.
+          if (inserted < added.length) throw new TakenElsewhere();
+          await refold(tx, rows, state.events);
+          if (event.type === 'devolucao_liquidada' && outcome.result === 'aplicado') {
+            await repo.settleRefund(tx, event.refund_id, new Date(event.at));
           }
-        : { event_id: event.id, result: outcome.result };
-    });
+        }
+        return outcome.result === 'recusado'
+          ? {
+              event_id: event.id,
+              result: outcome.result,
+              reason: outcome.reason,
+              message: outcome.message,
+            }
+          : { event_id: event.id, result: outcome.result };
+      });
+    } catch (error) {
+      if (error instanceof TakenElsewhere) return { event_id: event.id, result: 'repetido' };
+      throw error;
+    }
   },
 
   /**

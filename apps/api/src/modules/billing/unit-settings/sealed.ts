@@ -24,7 +24,25 @@ export async function seal(db: DbOrTx, plain: string): Promise<string> {
     .join('.');
 }
 
+/**
+ * Plain texts already opened, by sealed text: a webhook opens its unit's secret on every call,
+ * and the key read costs two round trips. A sealed text (random IV, authenticated) opens to one
+ * plain text only, so a copy keyed by it is never stale (a process has one database, so one key); a changed
+ * secret is a new entry.
+ */
+const opened = new Map<string, string>();
+const OPENED_MAX = 256;
+
 export async function unseal(db: DbOrTx, sealed: string): Promise<string> {
+  const known = opened.get(sealed);
+  if (known !== undefined) return known;
+  const plain = await open(db, sealed);
+  if (opened.size >= OPENED_MAX) opened.clear();
+  opened.set(sealed, plain);
+  return plain;
+}
+
+async function open(db: DbOrTx, sealed: string): Promise<string> {
   const [version, iv, tag, data] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('sealed: bad format');
   const decipher = crypto.createDecipheriv(

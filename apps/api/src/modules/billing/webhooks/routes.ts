@@ -213,7 +213,8 @@ export const paymentWebhooksRoutes: ModuleRoutes = (app, ctx) => {
   app.post(
     '/payments/webhooks/:provider',
     {
-      config: { access: 'public' },
+      // Payments, instalments and refunds feed no read cache: nothing for other processes to drop.
+      config: { access: 'public', settle: false },
       schema: {
         tags: ['billing'],
         params,
