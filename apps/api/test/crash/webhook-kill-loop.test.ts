@@ -168,7 +168,9 @@ async function setUp(server: ServerProcess, standIn: StandIn, token: string) {
     });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     const contractId = Number((accepted.body as { contract_id: number }).contract_id);
-    // Issued again on API Pix: each instalment's cobv is sent to the stand-in, which keeps its txid.
+    // Issued again on API Pix: each instalment's cobv is sent to the stand-in, which keeps its txid
+    // (the charge the acceptance sent for the first instalment belongs to the plan replaced).
+    standIn.charges.clear();
     await post(`/api/v1/contracts/${contractId}/payment-plan`, { method: 'api_pix' });
     const contract = await api(server, 'GET', `/api/v1/contracts/${contractId}`, { token });
     const number = String((contract.body as { number: string }).number);
