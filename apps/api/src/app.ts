@@ -71,7 +71,11 @@ import { unitBillingRoutes } from './modules/billing/unit-settings/routes.ts';
 import { reconciliationsRoutes } from './modules/billing/reconciliations/routes.ts';
 import { reconciliationJob } from './modules/billing/reconciliations/jobs.ts';
 import { contractExpiryJob } from './modules/care/contracts/expiry-job.ts';
-import { chargeWindowJob, installmentsOverdueJob } from './modules/billing/payments/jobs.ts';
+import {
+  afterContractsEndedJob,
+  chargeWindowJob,
+  installmentsOverdueJob,
+} from './modules/billing/payments/jobs.ts';
 import type { ScheduledJob } from './jobs/port.ts';
 
 /** Every resource module, in the order its routes register under /api/v1. */
@@ -115,6 +119,7 @@ export const JOBS: readonly ScheduledJob[] = [
   installmentsOverdueJob,
   chargeWindowJob,
   reconciliationJob,
+  afterContractsEndedJob,
 ];
 
 /**

@@ -231,6 +231,51 @@ describe('Pix Automático (issue 29): one QR pays the first instalment and autho
     expect(standIn.invalid).toEqual([]);
   });
 
+  it('a withdrawal within 7 days refunds the first Pix and ends her authorisation at the bank', async () => {
+    const accepted = await f.acceptedOnLink();
+    const { contractId } = accepted;
+    const idRec = await idRecOf(contractId);
+    const paid = await standIn.payAndAuthorise(idRec);
+    const withdrawn = await t.request(
+      'POST',
+      `/api/v1/public/proposals/${accepted.token}/withdraw`,
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const ended = await f.payments(contractId);
+    expect(ended.installments.slice(1).every((item) => item.status === 'cancelada')).toBe(true);
+    expect(ended.refunds).toMatchObject([
+      { amount: 300, reason: 'desistencia', status: 'pendente' },
+    ]);
+    expect(ended.plan.mandate?.status).toBe('ativa');
+
+    // The every-15-minutes job: the refund goes as a devolucao of her Pix, and the
+    // authorisation is ended at the institution so her bank shows no future debit.
+    const run = await paymentsService.afterContractsEnded(t.database.db);
+    expect(run).toMatchObject({ refunds_sent: 1, authorisations_ended: 1 });
+    expect([...standIn.refunds.values()]).toContainEqual(
+      expect.objectContaining({ e2eid: paid.e2eid, amount: 30_000 }),
+    );
+    expect(standIn.recs.get(idRec)?.status).toBe('CANCELADA');
+    const after = await f.payments(contractId);
+    expect(after.plan.mandate?.status).toBe('cancelada');
+    expect(after.refunds[0]?.status).toBe('solicitada');
+    // Nothing is owed, so she is not chased; a second run sends nothing again.
+    const chased = await t.request('GET', '/api/v1/billing/receivables?mandate=encerrada', {
+      token: manager.token,
+    });
+    expect((chased.json() as Receivable[]).some((row) => row.contract_id === contractId)).toBe(
+      false,
+    );
+    expect(await paymentsService.afterContractsEnded(t.database.db)).toMatchObject({
+      refunds_sent: 0,
+      authorisations_ended: 0,
+    });
+    // The institution's own notice of the end, when it comes, is the same fact.
+    const notice = await standIn.recStatus(idRec, 'CANCELADA');
+    expect(notice.body).toMatchObject({ results: [{ result: 'repetido' }] });
+    expect(standIn.invalid).toEqual([]);
+  });
+
   it('refuses forged, unknown and other units’ authorisation notices, changing nothing', async () => {
     const { contractId } = await f.acceptedOnLink();
     const idRec = await idRecOf(contractId);

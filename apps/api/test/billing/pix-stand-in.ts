@@ -437,6 +437,28 @@ export async function startPixStandIn(options: StandInOptions = {}): Promise<Sta
     });
   });
 
+  app.patch('/api/v2/rec/:idRec', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    const { idRec } = request.params as { idRec: string };
+    const rec = recs.get(idRec);
+    if (!rec) return problem(reply, 404, 'NaoEncontradoExample1');
+    if (!check('RecRevisada', request.body, 'PATCH /rec')) {
+      return problem(reply, 400, 'OperacaoInvalidaRecExample1');
+    }
+    if ((request.body as { status?: string }).status === 'CANCELADA') rec.status = 'CANCELADA';
+    const body = rec.body as { vinculo: unknown; calendario: unknown; politicaRetentativa: string };
+    return reply.send({
+      idRec,
+      vinculo: body.vinculo,
+      calendario: body.calendario,
+      recebedor: { cnpj: '11222333000181', nome: 'Clínica Teste', ispbParticipante: '12345678' },
+      status: rec.status,
+      politicaRetentativa: body.politicaRetentativa,
+      atualizacao: [{ status: rec.status, data: new Date().toISOString() }],
+    });
+  });
+
   app.put('/api/v2/cobr/:txid', async (request, reply) => {
     if (!authorized(request.headers.authorization))
       return problem(reply, 403, 'AcessoNegadoExample1');

@@ -26,3 +26,18 @@ export const chargeWindowJob: ScheduledJob = {
     return paymentsService.chargeWindow(db, now);
   },
 };
+
+/**
+ * What follows a contract's end, soon after it: refunds sent through the API Pix and Pix
+ * Automático authorisations ended at the institution (paymentsService.afterContractsEnded).
+ */
+export const afterContractsEndedJob: ScheduledJob = {
+  name: 'billing.after-contracts-ended',
+  cron: '*/15 * * * *',
+  catchUpAtStart: true,
+  retryLimit: 5,
+  retryDelaySeconds: 60,
+  async run({ db, now }) {
+    return paymentsService.afterContractsEnded(db, now);
+  },
+};

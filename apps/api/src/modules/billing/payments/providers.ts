@@ -72,6 +72,11 @@ export interface PaymentProvider {
   createRecurrence(unit: UnitPix, request: RecurrenceRequest): Promise<RecurrenceAnswer>;
   /** Pix Automático: a later instalment's charge (`cobr`), sent 10 to 2 days before it is due. */
   requestRecurringCharge(unit: UnitPix, charge: RecurringChargeRequest): Promise<ChargeAnswer>;
+  /** Pix Automático: the clinic ends an authorisation (its contract ended): no debit after it. */
+  cancelRecurrence(
+    unit: UnitPix,
+    idRec: string,
+  ): Promise<{ ok: true } | { ok: false; problem: string }>;
   /** For the daily reconciliation (payments/reconciliation.ts). */
   listReceived(unit: UnitPix, period: { from: Date; to: Date }): Promise<ReceivedAnswer>;
 }
@@ -85,6 +90,7 @@ const pixManual: PaymentProvider = {
   requestRefund: notManual,
   createRecurrence: notManual,
   requestRecurringCharge: notManual,
+  cancelRecurrence: notManual,
   listReceived: notManual,
 };
 
@@ -220,6 +226,19 @@ const apiPix: PaymentProvider = {
       });
       if (!data) return { ok: false, problem: problemOf(error, response.status) };
       return { ok: true, copiaECola: null };
+    } catch (error) {
+      return failure(error);
+    }
+  },
+  async cancelRecurrence(unit, idRec) {
+    if (!unit.api) return { ok: false, problem: 'api_pix não configurada' };
+    try {
+      const { data, error, response } = await pixApiClient(unit.api).PATCH('/rec/{idRec}', {
+        params: { path: { idRec } },
+        body: { status: 'CANCELADA' },
+      });
+      if (!data) return { ok: false, problem: problemOf(error, response.status) };
+      return { ok: true };
     } catch (error) {
       return failure(error);
     }

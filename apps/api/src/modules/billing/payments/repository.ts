@@ -510,3 +510,40 @@ export async function plansAwaitingRecurrence(db: DbOrTx): Promise<number[]> {
     .orderBy(asc(paymentPlans.contractId));
   return rows.map((row) => row.contractId);
 }
+
+/** Contracts with a refund still to send through the API Pix (`devolucao`). */
+export async function contractsWithPendingApiRefunds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ contractId: refunds.contractId })
+    .from(refunds)
+    .where(and(eq(refunds.method, 'api_pix'), eq(refunds.status, 'pendente')))
+    .orderBy(asc(refunds.contractId));
+  return rows.map((row) => row.contractId);
+}
+
+/**
+ * Pix Automático authorisations still alive (awaiting or approved) on plans that owe nothing
+ * more (their contract withdrawn, cancelled or paid off): the clinic ends them.
+ */
+export async function recurrencesToEnd(
+  db: DbOrTx,
+): Promise<{ contractId: number; recId: string; unit: string }[]> {
+  const rows = await db
+    .select({
+      contractId: paymentPlans.contractId,
+      recId: paymentPlans.recId,
+      unit: contracts.unit,
+    })
+    .from(paymentPlans)
+    .innerJoin(contracts, eq(contracts.id, paymentPlans.contractId))
+    .where(
+      and(
+        sql`${paymentPlans.recId} IS NOT NULL`,
+        inArray(paymentPlans.recStatus, ['aguardando', 'ativa']),
+        sql`NOT EXISTS (SELECT 1 FROM installments i WHERE i.plan_id = ${paymentPlans.id}
+          AND i.status IN (${sql.raw(OPEN_STORED.map((status) => `'${status}'`).join(', '))}))`,
+      ),
+    )
+    .orderBy(asc(paymentPlans.contractId));
+  return rows.flatMap((row) => (row.recId ? [{ ...row, recId: row.recId }] : []));
+}

@@ -888,6 +888,40 @@ export const paymentsService = {
   },
 
   /**
+   * After a contract ends (the every-15-minutes job): the refunds a withdrawal or cancellation
+   * left are sent through the API Pix, and the Pix Automático authorisations of plans that owe
+   * nothing more are ended at the institution (and recorded as the webhook would, so the
+   * authorisation reads 'Cancelada' even if that notice never comes). Each step is safe to
+   * repeat: a refund is asked by its own id, an ended authorisation is not picked again.
+   * Throws when something could not be sent, so the queue retries.
+   */
+  async afterContractsEnded(db: AppDb, now: Date = new Date()) {
+    let refundsSent = 0;
+    const pending = await repo.contractsWithPendingApiRefunds(db);
+    for (const contractId of pending) refundsSent += await this.sendRefunds(db, contractId);
+    let ended = 0;
+    const alive = await repo.recurrencesToEnd(db);
+    for (const item of alive) {
+      const pix = await unitBillingService.pixOf(db, item.unit);
+      const answer = await providerFor('api_pix').cancelRecurrence(pix, item.recId);
+      if (!answer.ok) continue;
+      await this.applyMandateEvent(db, 'api_pix', item.unit, {
+        id: `rec:${item.recId}:CANCELADA`,
+        type: 'autorizacao_cancelada',
+        id_rec: item.recId,
+        motivo: 'cancelada',
+        at: now.toISOString(),
+      });
+      ended += 1;
+    }
+    const unsent =
+      (await repo.contractsWithPendingApiRefunds(db)).length +
+      (await repo.recurrencesToEnd(db)).length;
+    if (unsent > 0) throw new Error(`${unsent} devolução(ões) ou autorização(ões) não enviada(s)`);
+    return { refunds_sent: refundsSent, authorisations_ended: ended };
+  },
+
+  /**
    * API Pix: asks for every pending refund of a contract (`devolucao`, by the payment's e2eid and
    * our refund id, so asking twice is the same request). Outside any transaction; the settled
    * refund arrives by webhook. For the job queue; returns how many were accepted.
