@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startPixStandIn, type StandIn } from '../apps/api/test/billing/pix-stand-in.ts';
+import {
+  apiPixSettingsOf,
+  startPixStandIn,
+  type StandIn,
+} from '../apps/api/test/billing/pix-stand-in.ts';
 import { seriousAxeViolations } from './a11y.ts';
 import { E2E_PORT } from './env.ts';
 import {
@@ -85,15 +89,11 @@ test('Pix Automático: accept, pay and authorise with one QR; cancelled in her b
   const settings = await request.patch(`/api/v1/units/${UNIT}/billing`, {
     headers: admin,
     data: {
-      provider: 'api_pix',
-      pix_key: PIX_KEY,
-      pix_merchant_name: 'Clinica Bourbon',
-      pix_merchant_city: 'Sao Paulo',
-      api_base_url: `${standIn.url}/api/v2`,
-      api_token_url: `${standIn.url}/oauth/token`,
-      api_client_id: standIn.clientId,
-      api_client_secret: standIn.clientSecret,
-      webhook_secret: SECRET,
+      ...apiPixSettingsOf(standIn, {
+        pixKey: PIX_KEY,
+        webhookSecret: SECRET,
+        merchantName: 'Clinica Bourbon',
+      }),
       account_branch: '0001',
       account_number: '7654321',
       account_type: 'CORRENTE',

@@ -5,7 +5,7 @@ import { userOfUnit } from '../helpers/crm-fixtures.ts';
 import { pixApiClient } from '../../src/modules/billing/pix-api/client.ts';
 import { paymentsService } from '../../src/modules/billing/payments/service.ts';
 import { billingFixtures } from './helpers.ts';
-import { startPixStandIn, type StandIn } from './pix-stand-in.ts';
+import { apiPixSettingsOf, startPixStandIn, type StandIn } from './pix-stand-in.ts';
 
 const PIX_KEY = '123e4567-e12b-12d1-a456-426655440000';
 const SECRET = 'segredo-do-webhook-automatico-0123456789';
@@ -37,15 +37,7 @@ describe('Pix Automático (issue 29): one QR pays the first instalment and autho
     t.request('PATCH', '/api/v1/units/PAULISTA/billing', {
       token: admin.token,
       body: {
-        provider: 'api_pix',
-        pix_key: PIX_KEY,
-        pix_merchant_name: 'Clinica Paulista',
-        pix_merchant_city: 'Sao Paulo',
-        api_base_url: api().baseUrl,
-        api_token_url: api().tokenUrl,
-        api_client_id: standIn.clientId,
-        api_client_secret: standIn.clientSecret,
-        webhook_secret: SECRET,
+        ...apiPixSettingsOf(standIn, { pixKey: PIX_KEY, webhookSecret: SECRET }),
         account_branch: '0001',
         account_number: '1234567',
         account_type: 'CORRENTE',

@@ -168,6 +168,27 @@ function ajvFor(document: OpenApiDocument) {
   };
 }
 
+/**
+ * The `PATCH /units/{code}/billing` body that makes a unit collect through this stand-in: what
+ * an admin types on 'Configurações' for a real institution.
+ */
+export function apiPixSettingsOf(
+  standIn: Pick<StandIn, 'url' | 'clientId' | 'clientSecret'>,
+  unit: { pixKey: string; webhookSecret: string; merchantName?: string },
+) {
+  return {
+    provider: 'api_pix',
+    pix_key: unit.pixKey,
+    pix_merchant_name: unit.merchantName ?? 'Clinica Paulista',
+    pix_merchant_city: 'Sao Paulo',
+    api_base_url: `${standIn.url}/api/v2`,
+    api_token_url: `${standIn.url}/oauth/token`,
+    api_client_id: standIn.clientId,
+    api_client_secret: standIn.clientSecret,
+    webhook_secret: unit.webhookSecret,
+  };
+}
+
 export const e2eidOf = () =>
   `E12345678${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}${crypto.randomBytes(6).toString('hex')}`.slice(
     0,
@@ -406,16 +427,10 @@ export async function startPixStandIn(options: StandInOptions = {}): Promise<Sta
     return reply.status(201).send(answer);
   });
 
-  app.get('/api/v2/rec/:idRec', async (request, reply) => {
-    if (!authorized(request.headers.authorization))
-      return problem(reply, 403, 'AcessoNegadoExample1');
-    const { idRec } = request.params as { idRec: string };
-    const { txid } = request.query as { txid?: string };
-    const rec = recs.get(idRec);
-    if (!rec) return problem(reply, 404, 'NaoEncontradoExample1');
+  /** A recurrence as the institution answers it (RecCompleta, without the QR). */
+  const recAnswer = (idRec: string, rec: { body: unknown; status: string }) => {
     const body = rec.body as { vinculo: unknown; calendario: unknown; politicaRetentativa: string };
-    const composite = txid && txid === rec.firstTxid && charges.has(txid);
-    return reply.send({
+    return {
       idRec,
       vinculo: body.vinculo,
       calendario: body.calendario,
@@ -423,6 +438,19 @@ export async function startPixStandIn(options: StandInOptions = {}): Promise<Sta
       status: rec.status,
       politicaRetentativa: body.politicaRetentativa,
       atualizacao: [{ status: rec.status, data: new Date().toISOString() }],
+    };
+  };
+
+  app.get('/api/v2/rec/:idRec', async (request, reply) => {
+    if (!authorized(request.headers.authorization))
+      return problem(reply, 403, 'AcessoNegadoExample1');
+    const { idRec } = request.params as { idRec: string };
+    const { txid } = request.query as { txid?: string };
+    const rec = recs.get(idRec);
+    if (!rec) return problem(reply, 404, 'NaoEncontradoExample1');
+    const composite = txid && txid === rec.firstTxid && charges.has(txid);
+    return reply.send({
+      ...recAnswer(idRec, rec),
       ...(composite
         ? {
             dadosQR: {
@@ -447,16 +475,7 @@ export async function startPixStandIn(options: StandInOptions = {}): Promise<Sta
       return problem(reply, 400, 'OperacaoInvalidaRecExample1');
     }
     if ((request.body as { status?: string }).status === 'CANCELADA') rec.status = 'CANCELADA';
-    const body = rec.body as { vinculo: unknown; calendario: unknown; politicaRetentativa: string };
-    return reply.send({
-      idRec,
-      vinculo: body.vinculo,
-      calendario: body.calendario,
-      recebedor: { cnpj: '11222333000181', nome: 'Clínica Teste', ispbParticipante: '12345678' },
-      status: rec.status,
-      politicaRetentativa: body.politicaRetentativa,
-      atualizacao: [{ status: rec.status, data: new Date().toISOString() }],
-    });
+    return reply.send(recAnswer(idRec, rec));
   });
 
   app.put('/api/v2/cobr/:txid', async (request, reply) => {

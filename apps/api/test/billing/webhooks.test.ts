@@ -6,7 +6,7 @@ import { userOfUnit } from '../helpers/crm-fixtures.ts';
 import { pixApiClient } from '../../src/modules/billing/pix-api/client.ts';
 import { paymentsService } from '../../src/modules/billing/payments/service.ts';
 import { billingFixtures } from './helpers.ts';
-import { e2eidOf, startPixStandIn, type StandIn } from './pix-stand-in.ts';
+import { apiPixSettingsOf, e2eidOf, startPixStandIn, type StandIn } from './pix-stand-in.ts';
 
 const PIX_KEY = '123e4567-e12b-12d1-a456-426655440000';
 const SECRET = 'segredo-do-webhook-paulista-0123456789';
@@ -34,17 +34,7 @@ describe('API Pix (issue 29): charges, webhooks that never lose or double an eve
     f = await billingFixtures(t, admin, professional, 'Webhook', '529.982.247-25');
     const settings = await t.request('PATCH', '/api/v1/units/PAULISTA/billing', {
       token: admin.token,
-      body: {
-        provider: 'api_pix',
-        pix_key: PIX_KEY,
-        pix_merchant_name: 'Clinica Paulista',
-        pix_merchant_city: 'Sao Paulo',
-        api_base_url: `${standIn.url}/api/v2`,
-        api_token_url: `${standIn.url}/oauth/token`,
-        api_client_id: standIn.clientId,
-        api_client_secret: standIn.clientSecret,
-        webhook_secret: SECRET,
-      },
+      body: apiPixSettingsOf(standIn, { pixKey: PIX_KEY, webhookSecret: SECRET }),
     });
     expect(settings.statusCode, settings.body).toBe(200);
     // What the admin does once at the institution: register the webhook URL (the PSP appends '/pix').

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoClinicalTraits, type ContractPayments } from '@portal/domain';
-import { startPixStandIn, type StandIn } from '../billing/pix-stand-in.ts';
+import { apiPixSettingsOf, startPixStandIn, type StandIn } from '../billing/pix-stand-in.ts';
 import {
   api,
   clientAddress,
@@ -108,17 +108,7 @@ async function setUp(server: ServerProcess, standIn: StandIn, token: string) {
   standIn.charges.clear();
   const settings = await api(server, 'PATCH', `/api/v1/units/${UNIT}/billing`, {
     token,
-    body: {
-      provider: 'api_pix',
-      pix_key: PIX_KEY,
-      pix_merchant_name: 'Clinica Paulista',
-      pix_merchant_city: 'Sao Paulo',
-      api_base_url: `${standIn.url}/api/v2`,
-      api_token_url: `${standIn.url}/oauth/token`,
-      api_client_id: standIn.clientId,
-      api_client_secret: standIn.clientSecret,
-      webhook_secret: SECRET,
-    },
+    body: apiPixSettingsOf(standIn, { pixKey: PIX_KEY, webhookSecret: SECRET }),
   });
   expect(settings.status, JSON.stringify(settings.body)).toBe(200);
   const service = (name: string, block: string, value: number, demo: string) =>
