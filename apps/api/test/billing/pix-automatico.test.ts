@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type PublicProposal, type Receivable } from '@portal/domain';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.ts';
@@ -335,6 +336,28 @@ describe('Pix Automático (issue 29): one QR pays the first instalment and autho
     expect(standIn.recs.size).toBe(recsBefore + 1);
     const again = await publicView(accepted.token);
     expect(again.plan?.payments?.next?.pix_copia_e_cola).toMatch(/\/rec\//);
+  });
+
+  it('an institution that hangs fails in time: her page answers, the QR comes later', async () => {
+    // A server that takes the connection and never answers.
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as net.AddressInfo).port;
+    const previous = process.env.PIX_API_TIMEOUT_MS;
+    process.env.PIX_API_TIMEOUT_MS = '300';
+    try {
+      expect((await settings({ api_base_url: `http://127.0.0.1:${port}/api/v2` })).statusCode).toBe(
+        200,
+      );
+      const accepted = await f.acceptedOnLink();
+      const view = await publicView(accepted.token);
+      expect(view.plan?.payments).toMatchObject({ next: { n: 1, pix_copia_e_cola: null } });
+    } finally {
+      if (previous === undefined) delete process.env.PIX_API_TIMEOUT_MS;
+      else process.env.PIX_API_TIMEOUT_MS = previous;
+      silent.close();
+      expect((await settings()).statusCode).toBe(200);
+    }
   });
 
   it('Pix Automático needs API Pix, two instalments and the unit’s account', async () => {

@@ -69,13 +69,26 @@ function dispatcherOf(access: PixApiAccess): Agent | undefined {
   return agent;
 }
 
+/**
+ * How long one call to the institution may take. Calls are made outside any transaction, but a
+ * client's page (her Pix Automático QR after accepting) and the jobs wait on them: an institution
+ * that hangs must fail like one that is down, not hold them for undici's 5 minutes. Read per call
+ * (`PIX_API_TIMEOUT_MS`, README.md), so a test can shorten it.
+ */
+function timeoutMs(): number {
+  const value = Number(process.env.PIX_API_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : 10_000;
+}
+
 /** Node's fetch through the unit's agent (undici's `dispatcher`, outside the DOM's RequestInit). */
 function fetchFor(access: PixApiAccess) {
   const dispatcher = dispatcherOf(access);
-  return (input: Request | string, init?: RequestInit): Promise<Response> =>
-    dispatcher
-      ? fetch(input, { ...init, dispatcher } as RequestInit & { dispatcher: Agent })
-      : fetch(input, init);
+  return (input: Request | string, init?: RequestInit): Promise<Response> => {
+    const bounded = { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs()) };
+    return dispatcher
+      ? fetch(input, { ...bounded, dispatcher } as RequestInit & { dispatcher: Agent })
+      : fetch(input, bounded);
+  };
 }
 
 async function accessToken(access: PixApiAccess): Promise<string> {
