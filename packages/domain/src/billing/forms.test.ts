@@ -208,6 +208,22 @@ describe("the unit's Pix form (admins)", () => {
     });
   });
 
+  it('says what is wrong with an optional field in its own words, not a generic one', () => {
+    const schema = unitPixFormSchema({ clientSecretSet: false });
+    const messages = (values: Partial<typeof base>) => {
+      const parsed = schema.safeParse({ ...base, ...values });
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+    };
+    expect(messages({ webhook_secret: 'curto' })).toEqual([
+      'O segredo do webhook deve ter de 16 a 200 letras ou números.',
+    ]);
+    expect(messages({ account_branch: '00012' })).toEqual(['A agência deve ter até 4 dígitos.']);
+    expect(messages({ account_number: '123-4' })).toEqual([
+      'A conta deve ter de 1 a 20 dígitos (sem traço).',
+    ]);
+    expect(messages({ webhook_secret: '', account_branch: '', account_number: '' })).toEqual([]);
+  });
+
   it('tells what is wrong with a key, in pt-BR, by what it looks like', () => {
     const schema = unitPixFormSchema({ clientSecretSet: false });
     const message = (pix_key: string) =>

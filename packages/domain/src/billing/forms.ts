@@ -295,7 +295,21 @@ export const UNIT_PIX_FORM_MESSAGES = {
 } as const;
 
 const patchFields = unitBillingSettingsPatchSchema.shape;
-const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.string().trim().length(0), schema]);
+/**
+ * Blank, or what `schema` accepts, with `schema`'s own pt-BR message: a union would answer its
+ * generic 'Entrada inválida' for a branch of five digits or a short webhook secret.
+ */
+const blankOr = (schema: z.ZodType<string>) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') return;
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+      }
+    });
 
 /**
  * The admins' Pix form of a unit (issue 29), checked with the API's own field rules

@@ -175,4 +175,41 @@ describe('Configurações (/admin/configuracoes)', () => {
     await waitFor(() => expect(screen.getAllByText('configurado')).toHaveLength(3));
     expect(screen.queryByText(/BEGIN PRIVATE KEY/)).not.toBeInTheDocument();
   });
+  it("takes the unit's account for Pix Automático, refusing a branch of five digits", async () => {
+    signInAs(makeUser({ profile: 'admin' }));
+    answer();
+    const requests = recordRequests();
+    renderWithProviders(<SettingsPage />, { route: '/admin/configuracoes?unidade=ELDORADO' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Editar Pix' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pix da unidade ELDORADO' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Provedor/ }));
+    await user.click(await screen.findByRole('option', { name: 'API Pix do Banco Central' }));
+    const paste = async (label: RegExp, text: string) => {
+      await user.click(within(dialog).getByLabelText(label));
+      await user.paste(text);
+    };
+    await paste(/URL base da API Pix/, 'https://pix.banco.test');
+    await paste(/URL de token OAuth2/, 'https://pix.banco.test/oauth/token');
+    await paste(/Client id OAuth2/, 'clinica');
+    await paste(/Client secret OAuth2/, 'segredo');
+    await paste(/^Agência/, '00012');
+    await paste(/^Conta\b/, '1234567');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo de conta/ }));
+    await user.click(await screen.findByRole('option', { name: 'Conta corrente' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      await within(dialog).findByText('A agência deve ter até 4 dígitos.'),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/^Agência/));
+    await paste(/^Agência/, '0001');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(writesIn(requests)).toHaveLength(1));
+    expect(writesIn(requests)[0]?.body).toMatchObject({
+      provider: 'api_pix',
+      account_branch: '0001',
+      account_number: '1234567',
+      account_type: 'CORRENTE',
+    });
+  });
 });
