@@ -203,25 +203,33 @@ async function markRequested(
   installmentId: number,
   copiaECola: string | null,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const locked = await repo.findPlan(tx, contractId, true);
-    if (!locked) return false;
-    const rows = await repo.installmentsOf(tx, locked.id);
-    const current = rows.find((item) => item.id === installmentId);
-    if (!current || current.baseStatus !== 'agendada') return false;
-    await repo.updateInstallment(tx, installmentId, { baseStatus: 'solicitada', copiaECola });
-    const events = (await repo.eventsOf(tx, contractId)).map(
-      (stored) => stored.event as PaymentEvent,
-    );
-    await refold(
-      tx,
-      rows.map((item) =>
-        item.id === installmentId ? { ...item, baseStatus: 'solicitada' as const } : item,
-      ),
-      events,
-    );
-    return true;
-  });
+  return db.transaction((tx) => markRequestedIn(tx, contractId, installmentId, copiaECola));
+}
+
+/** markRequested inside the caller's transaction (the plan's lock is taken again, harmlessly). */
+async function markRequestedIn(
+  tx: DbOrTx,
+  contractId: number,
+  installmentId: number,
+  copiaECola: string | null,
+): Promise<boolean> {
+  const locked = await repo.findPlan(tx, contractId, true);
+  if (!locked) return false;
+  const rows = await repo.installmentsOf(tx, locked.id);
+  const current = rows.find((item) => item.id === installmentId);
+  if (!current || current.baseStatus !== 'agendada') return false;
+  await repo.updateInstallment(tx, installmentId, { baseStatus: 'solicitada', copiaECola });
+  const events = (await repo.eventsOf(tx, contractId)).map(
+    (stored) => stored.event as PaymentEvent,
+  );
+  await refold(
+    tx,
+    rows.map((item) =>
+      item.id === installmentId ? { ...item, baseStatus: 'solicitada' as const } : item,
+    ),
+    events,
+  );
+  return true;
 }
 
 /** How long one process may take to create an authorisation before another may try again. */
@@ -839,23 +847,7 @@ export const paymentsService = {
         recCopiaECola: answer.copiaECola,
         recClaimedUntil: null,
       });
-      const current = await repo.installmentsOf(tx, locked.id);
-      const firstNow = current.find((row) => row.id === first.id);
-      if (!firstNow || firstNow.baseStatus !== 'agendada') return;
-      await repo.updateInstallment(tx, first.id, {
-        baseStatus: 'solicitada',
-        copiaECola: answer.copiaECola,
-      });
-      const events = (await repo.eventsOf(tx, contractId)).map(
-        (stored) => stored.event as PaymentEvent,
-      );
-      await refold(
-        tx,
-        current.map((row) =>
-          row.id === first.id ? { ...row, baseStatus: 'solicitada' as const } : row,
-        ),
-        events,
-      );
+      await markRequestedIn(tx, contractId, first.id, answer.copiaECola);
     });
     return true;
   },
